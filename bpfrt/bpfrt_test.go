@@ -1,0 +1,164 @@
+package bpfrt
+
+import (
+	"encoding/binary"
+	"strings"
+	"testing"
+
+	"github.com/cilium/ebpf/asm"
+)
+
+func TestLayout(t *testing.T) {
+	l, err := NewLayout(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	offs := []int{0, l.Save, l.FaultRec, l.This, l.Str, l.Stage, l.Size}
+	for i := 1; i < len(offs); i++ {
+		if offs[i] <= offs[i-1] || offs[i]%8 != 0 {
+			t.Errorf("areas out of order or misaligned: %v", offs)
+		}
+	}
+	if l.Stage+l.RecordSize != l.Size || l.RecordSize != DefaultRecordSize {
+		t.Errorf("stage %d + %d != size %d", l.Stage, l.RecordSize, l.Size)
+	}
+	if l, err := NewLayout(Config{BufSize: 1024}); err != nil || l.RecordSize != 1024 {
+		t.Errorf("record size not bounded by bufsize: %v %v", l, err)
+	}
+	if _, err := NewLayout(Config{RecordSize: 64 << 10, BufSize: 1 << 20}); err == nil || !strings.Contains(err.Error(), "per-CPU limit") {
+		t.Errorf("oversized scratch: %v", err)
+	}
+}
+
+func TestEPTable(t *testing.T) {
+	var tab EPTable
+	s0, s1 := &Stmt{ID: 0}, &Stmt{ID: 1}
+	a := tab.Add(1, "dtrace:::BEGIN", s0)
+	b := tab.Add(1, "dtrace:::BEGIN", s1)
+	c := tab.Add(4, "profile:::tick-1", s0)
+	if a != 1 || b != 2 || c != 3 || tab.Add(1, "dtrace:::BEGIN", s0) != 1 {
+		t.Fatalf("epids %d %d %d", a, b, c)
+	}
+	if e := tab.Lookup(3); e.ProbeID != 4 || e.Stmt != s0 || e.ProbeName != "profile:::tick-1" {
+		t.Errorf("Lookup(3) = %+v", e)
+	}
+	if tab.Lookup(0) != nil || tab.Lookup(4) != nil {
+		t.Error("Lookup of unknown epid")
+	}
+}
+
+func TestDecodeFault(t *testing.T) {
+	rec := make([]byte, FaultRecSize)
+	ne := binary.NativeEndian
+	ne.PutUint32(rec[faultEPID:], 5)
+	ne.PutUint32(rec[faultPRID:], 1)
+	ne.PutUint64(rec[faultKind:], uint64(FaultDivZero))
+	ne.PutUint64(rec[faultValue:], 0xdead)
+	ne.PutUint64(rec[faultPC:], 181)
+	ne.PutUint64(rec[faultStmt:], 2)
+	f, err := DecodeFault(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f != (FaultRec{EPID: 5, ProbeID: 1, Kind: FaultDivZero, Value: 0xdead, PC: 181, Stmt: 2}) {
+		t.Errorf("DecodeFault = %+v", f)
+	}
+	if _, err := DecodeFault(rec[:20]); err == nil {
+		t.Error("short fault record decoded")
+	}
+	if _, err := RecordEPID(rec[:3]); err == nil {
+		t.Error("short record has an EPID")
+	}
+}
+
+func TestFaultNames(t *testing.T) {
+	for k, want := range map[FaultKind]string{
+		FaultBadAddr: "invalid address", FaultDivZero: "divide-by-zero", FaultIllOp: "illegal operation",
+		FaultBadAlign: "invalid alignment", FaultKPriv: "invalid kernel access", FaultUPriv: "invalid user access",
+		FaultTupOflow: "tuple stack overflow", FaultBadStack: "bad stack", FaultNoScratch: "out of scratch space",
+		FaultUnknown: "unknown fault", 99: "unknown fault",
+	} {
+		if k.String() != want {
+			t.Errorf("%d: %q, want %q", k, k.String(), want)
+		}
+	}
+	if !FaultBadAddr.HasValue() || FaultDivZero.HasValue() {
+		t.Error("HasValue")
+	}
+}
+
+// symbols lists the BPF functions in a program.
+func symbols(insns asm.Instructions) []string {
+	var out []string
+	for _, ins := range insns {
+		if s := ins.Symbol(); s != "" && !strings.HasPrefix(s, "dt_tramp") && !strings.HasPrefix(s, "dt_err_") {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func TestBuilderLinksOnlyWhatIsCalled(t *testing.T) {
+	l, _ := NewLayout(Config{})
+	ret := asm.Instructions{asm.Mov.Imm(asm.R0, 0), asm.Return()}
+	faulting := append(l.Fault(asm.R6, asm.R7, FaultBadAddr, asm.R8, 3), ret...)
+	plain := &Stmt{ID: 0, Insns: ret}
+	bad := &Stmt{ID: 1, Insns: faulting}
+	errPlain := &Stmt{ID: 2, Insns: ret}
+	errBad := &Stmt{ID: 3, Insns: faulting}
+	ref := ProbeRef{ID: 1, Name: "dtrace:::BEGIN"}
+	errRef := ProbeRef{ID: 3, Name: "dtrace:::ERROR"}
+
+	for _, c := range []struct {
+		stmts, errStmts []*Stmt
+		want            string
+	}{
+		{[]*Stmt{plain}, []*Stmt{errPlain}, "dt_clause_0"},
+		{[]*Stmt{plain, bad, plain}, nil, "dt_clause_0 dt_clause_1 dt_error"},
+		{[]*Stmt{bad}, []*Stmt{errPlain}, "dt_clause_1 dt_error dt_clause_2"},
+		{[]*Stmt{bad}, []*Stmt{errBad}, "dt_clause_1 dt_error dt_clause_3 dt_error_leaf"},
+	} {
+		var eps EPTable
+		b := NewBuilder(l, &eps, errRef, c.errStmts)
+		b.Fire(ref, ActivityInactive, c.stmts)
+		insns := b.Program()
+		if got := strings.Join(symbols(insns), " "); got != c.want {
+			t.Errorf("functions %q, want %q", got, c.want)
+		}
+		// The ERROR clause must not call dt_error: the verifier forbids
+		// recursion.
+		if c.errStmts != nil && c.want != "dt_clause_0" {
+			n := len(insns)
+			for i := range insns {
+				if insns[i].Symbol() == c.errStmts[0].Symbol() {
+					n = i
+				}
+			}
+			if callsTo(insns[n:], ErrorFunc) {
+				t.Errorf("ERROR clause calls %s", ErrorFunc)
+			}
+		}
+	}
+}
+
+func TestEPTableBlock(t *testing.T) {
+	var tab EPTable
+	s0, s1 := &Stmt{ID: 0}, &Stmt{ID: 1}
+	tab.Add(9, "x:::y", s0)
+	probes := []ProbeRef{{ID: 10, Name: "a:::b"}, {ID: 12, Name: "a:::c"}}
+	base := tab.AddBlock(probes, []*Stmt{s0, s1})
+	if base != 2 {
+		t.Fatalf("base %d, want 2", base)
+	}
+	for i, p := range probes {
+		for j, s := range []*Stmt{s0, s1} {
+			e := tab.Lookup(base + uint32(i*2+j))
+			if e.ProbeID != p.ID || e.Stmt != s {
+				t.Errorf("epid %d = %+v, want probe %d stmt %d", base+uint32(i*2+j), *e, p.ID, s.ID)
+			}
+		}
+	}
+	if tab.Add(12, "a:::c", s1) != 5 {
+		t.Error("Add does not find a block's EPID")
+	}
+}

@@ -1,0 +1,92 @@
+// Package bpfrt owns the BPF runtime ABI that code generation, providers
+// and the consumer share: the maps of a tracing session, the layout of the
+// per-CPU scratch value (machine state, this->, string scratch, record
+// staging), the output record format, the run states, the fault
+// subprogram, and the linking of a provider's trampoline with the clauses
+// into one program, and its loading.
+//
+// # Programs
+//
+// Each unit of enabled probes (see package provider) is ONE BPF program:
+//
+//	trampoline:  prologue            R6 = ctx, R7 = scratch, R8 = state
+//	             provider code       fill mstate args from ctx
+//	             Fire(probe)         mstate.prid = id; for each clause:
+//	                                   if state.activity != expected: exit
+//	                                   mstate.epid, mstate.stmt = ...
+//	                                   call dt_clause_N(ctx, scratch)
+//	             exit                return 0
+//	dt_clause_N: one per statement (Stmt.Insns), BPF-to-BPF functions
+//	dt_error:    the fault subprogram, when some clause calls it
+//	ERROR clauses, and dt_error_leaf when an ERROR clause can fault
+//
+// Probes of one program that run the same clauses can share one firing
+// block (Builder.FireGroup), entered with the probe's index in R9: the
+// EPIDs of such a group are contiguous, and the verifier then checks the
+// clause calls once rather than once per probe.
+//
+// A clause is called with the probe context in R1 and the scratch pointer
+// in R2, returns 0 in R0, and may use R6-R9 (the calls preserve the
+// caller's). Jump labels are global to the instruction stream, so code
+// generation prefixes a clause's labels with something unique to it.
+// Frames nest trampoline -> clause -> dt_error -> ERROR clause ->
+// dt_error_leaf, and the kernel bounds their stacks together to 512 bytes:
+// the trampoline uses 8, so a clause's stack plus the largest ERROR
+// clause's must stay within 504.
+//
+// # Scratch value (PERCPU_ARRAY dt_scratch, one value of Layout.Size)
+//
+//	0    u32 epid     4  u32 prid     8  u32 stmt id   12 u32 zero (map key)
+//	16   u64 reserved (timestamp)     24 u64 arg0..arg9       (to 104)
+//	104  u64 drops: outputs that failed because the CPU's buffer was full
+//	128  Layout.Save     what dt_error saves while ERROR clauses run
+//	     Layout.FaultRec the fault record being staged
+//	     Layout.This     this-> variables (ThisSize)
+//	     Layout.Str      StrSlots string scratch slots of StrSize
+//	     Layout.Stage    the output record: header + data (RecordSize)
+//
+// The whole value is at most 32 KiB, the kernel's per-CPU value limit.
+//
+// # Records
+//
+// A clause that outputs data writes it at Stage+RecHeaderSize and emits
+// Layout.Output, which writes the header [EPID u32][0 u32] and calls
+// bpf_perf_event_output into dt_buffers (PERF_EVENT_ARRAY, one ring per CPU,
+// so drops are counted per CPU). The EPID names (probe, statement); the
+// consumer finds the record description (Stmt.Recs, filled by code
+// generation) through an EPTable. EPID 0 (EPIDFault) is the fault record.
+//
+// # Run state (ARRAY dt_state, mmapped)
+//
+// [activity u32][exited u32][status u32]. The activity goes inactive ->
+// active (after BEGIN) -> draining (exit(), Layout.Exit, or the consumer
+// stopping) -> end (END firing) -> stopped. Every clause call checks it,
+// so exit() stops the clauses after it, BEGIN clauses only run before
+// tracing, END clauses only at the end.
+//
+// # Faults and ERROR
+//
+// Code generation detects a fault and emits Layout.Fault, which calls
+// dt_error(ctx, scratch, kind, value, pc), then returns from the clause:
+// the clause's partly staged record is abandoned. dt_error outputs the
+// fault record [0][0][epid][prid][kind u64][value u64][pc u64][stmt u64],
+// then runs the ERROR clauses in the same program with Oracle's ERROR
+// arguments (arg1 = probe id, arg2 = statement id, arg3 = pc, arg4 = kind,
+// arg5 = value), restoring the machine state afterwards, so tracing and
+// the probe's remaining clauses continue. Kinds are DTrace's DTRACEFLT_*.
+//
+// # Other maps
+//
+// dt_globals (ARRAY[1], globals at offsets code generation chooses),
+// dt_dvars (HASH sized by dynvarsize: associative arrays and self->),
+// dt_aggs (PERCPU_HASH, key [aggid u32][pad][tuple]), dt_strtab (ARRAY[1],
+// string constants). Instructions name maps by reference
+// (asm.LoadMapPtr(r, 0).WithReference(MapGlobals)); Maps.Load binds them.
+//
+// # BEGIN and END
+//
+// They are raw tracepoint programs fired with BPF_PROG_RUN from the dtrace
+// process itself (Run), so helpers see dtrace's pid and comm. A firing
+// costs 10-60us and needs no tracefs or uprobe; provider/dtrace gives the
+// measurements behind this choice.
+package bpfrt

@@ -1,0 +1,134 @@
+package bpfrt
+
+import "fmt"
+
+// Config sizes the runtime maps and the per-CPU scratch value. The zero
+// value of a field means its default.
+type Config struct {
+	// BufSize is DTrace's bufsize: the size of each CPU's principal
+	// buffer (perf ring), rounded up to a power-of-two number of pages.
+	BufSize int
+	// RecordSize is the largest output record a clause may stage; it is
+	// bounded by BufSize, since a record larger than a buffer never fits.
+	RecordSize int
+	// ThisSize is the clause-local (this->) space in bytes.
+	ThisSize int
+	// StrSize is strsize: the size of one string scratch slot.
+	StrSize int
+	// StrSlots is how many string scratch slots a clause may use at once.
+	StrSlots int
+	// GlobalsSize is the size of the one value holding all D globals.
+	GlobalsSize int
+	// DynVarSize is dynvarsize in bytes; with DynKeySize and DynValSize it
+	// gives the number of dynamic variables the HASH map holds.
+	DynVarSize int
+	DynKeySize int
+	DynValSize int
+	// AggKeySize, AggValSize and AggEntries shape the aggregation map.
+	AggKeySize int
+	AggValSize int
+	AggEntries int
+	// StrtabSize is the size of the string constant table.
+	StrtabSize int
+}
+
+// Defaults, chosen to match DTrace's defaults where DTrace has one.
+const (
+	DefaultBufSize     = 4 << 20
+	DefaultRecordSize  = 4 << 10
+	DefaultThisSize    = 256
+	DefaultStrSize     = 256
+	DefaultStrSlots    = 4
+	DefaultGlobalsSize = 8
+	DefaultDynVarSize  = 1 << 20
+	DefaultDynKeySize  = 64
+	DefaultDynValSize  = 64
+	DefaultAggKeySize  = 64
+	DefaultAggValSize  = 64
+	DefaultAggEntries  = 1024
+	DefaultStrtabSize  = 8
+)
+
+// maxScratch is the largest value a PERCPU_ARRAY may hold (the kernel's
+// per-CPU allocator unit, PCPU_MIN_UNIT_SIZE).
+const maxScratch = 32 << 10
+
+func orDefault(v, def int) int {
+	if v <= 0 {
+		return def
+	}
+	return v
+}
+
+func (c Config) withDefaults() Config {
+	c.BufSize = orDefault(c.BufSize, DefaultBufSize)
+	c.RecordSize = min(orDefault(c.RecordSize, DefaultRecordSize), c.BufSize)
+	c.ThisSize = orDefault(c.ThisSize, DefaultThisSize)
+	c.StrSize = orDefault(c.StrSize, DefaultStrSize)
+	c.StrSlots = orDefault(c.StrSlots, DefaultStrSlots)
+	c.GlobalsSize = orDefault(c.GlobalsSize, DefaultGlobalsSize)
+	c.DynVarSize = orDefault(c.DynVarSize, DefaultDynVarSize)
+	c.DynKeySize = orDefault(c.DynKeySize, DefaultDynKeySize)
+	c.DynValSize = orDefault(c.DynValSize, DefaultDynValSize)
+	c.AggKeySize = orDefault(c.AggKeySize, DefaultAggKeySize)
+	c.AggValSize = orDefault(c.AggValSize, DefaultAggValSize)
+	c.AggEntries = orDefault(c.AggEntries, DefaultAggEntries)
+	c.StrtabSize = orDefault(c.StrtabSize, DefaultStrtabSize)
+	return c
+}
+
+// Offsets of the machine state fields, at the start of the scratch value.
+const (
+	MstEPID  = 0  // u32: enabled probe id of the running clause
+	MstPRID  = 4  // u32: probe id
+	MstStmt  = 8  // u32: statement id of the running clause
+	MstZero  = 12 // u32: always 0; a map key usable without stack space
+	MstTime  = 16 // u64: reserved for a cached timestamp
+	MstArgs  = 24 // u64[NumArgs]: arg0..arg9
+	NumArgs  = 10
+	MstDrops = 104 // u64: records this CPU failed to output (buffer full)
+	mstSize  = 128
+	saveSize = MstArgs + 6*8 // what dt_error changes and restores
+)
+
+// MstArg is the offset of argument i in the machine state.
+func MstArg(i int) int16 { return int16(MstArgs + 8*i) }
+
+// Layout gives the offsets of the areas of the per-CPU scratch value. Code
+// generation addresses every area from the scratch pointer a clause gets.
+type Layout struct {
+	Config
+	// Save holds the machine state fields dt_error overwrites while the
+	// ERROR clauses run.
+	Save int
+	// FaultRec is where dt_error stages the fault record.
+	FaultRec int
+	// This is the clause-local variable space.
+	This int
+	// Str is the first string scratch slot; slot i is at Str+i*StrSize.
+	Str int
+	// Stage is the output record staging area, RecordSize bytes: the record
+	// header at Stage, the data at Stage+RecHeaderSize.
+	Stage int
+	// Size is the size of the whole scratch value.
+	Size int
+}
+
+func align8(n int) int { return (n + 7) &^ 7 }
+
+// NewLayout applies defaults to cfg and lays out the scratch value.
+func NewLayout(cfg Config) (*Layout, error) {
+	cfg = cfg.withDefaults()
+	l := &Layout{Config: cfg}
+	off := mstSize
+	l.Save, off = off, off+align8(saveSize)
+	l.FaultRec, off = off, off+FaultRecSize
+	l.This, off = off, off+align8(cfg.ThisSize)
+	l.Str, off = off, off+align8(cfg.StrSize*cfg.StrSlots)
+	l.Stage, off = off, off+align8(cfg.RecordSize)
+	l.Size = off
+	if l.Size > maxScratch {
+		return nil, fmt.Errorf("scratch space of %d bytes exceeds the per-CPU limit of %d: lower the record size, strsize or this-> space", l.Size, maxScratch)
+	}
+	return l, nil
+}

@@ -1,0 +1,280 @@
+package bpfrt
+
+import (
+	"github.com/cilium/ebpf/asm"
+)
+
+// Registers the trampoline keeps for the whole program. Provider code
+// emitted between the prologue and Fire may use R0-R5 and R9.
+const (
+	RegCtx     = asm.R6 // the probe context the program got in R1
+	RegScratch = asm.R7 // the per-CPU scratch value
+	RegState   = asm.R8 // the state map value
+)
+
+// ProbeRef names a probe for the builder without depending on package
+// provider (which depends on this one).
+type ProbeRef struct {
+	ID   uint32
+	Name string // "prov:mod:func:name"
+}
+
+// Builder assembles one BPF program: the trampoline (the standard prologue,
+// provider code that fills the machine state and calls Fire for each probe
+// it serves), then every clause it calls as a BPF-to-BPF function, then the
+// fault subprograms and the ERROR clauses when some clause can fault.
+type Builder struct {
+	l          *Layout
+	eps        *EPTable
+	errorProbe ProbeRef
+	errorStmts []*Stmt
+
+	insns  asm.Instructions
+	funcs  []*Stmt
+	nlabel int
+}
+
+// exitLabel ends the trampoline.
+const exitLabel = "dt_tramp_exit"
+
+// NewBuilder starts a program: it emits the prologue, which saves the
+// context in RegCtx and looks up the scratch and state values into
+// RegScratch and RegState (returning 0 from the program if either lookup
+// fails). EPIDs are assigned in eps. errorStmts are the clauses of the
+// ERROR probe, errorProbe.
+func NewBuilder(l *Layout, eps *EPTable, errorProbe ProbeRef, errorStmts []*Stmt) *Builder {
+	b := &Builder{l: l, eps: eps, errorProbe: errorProbe, errorStmts: errorStmts}
+	b.insns = asm.Instructions{
+		asm.Mov.Reg(RegCtx, asm.R1),
+		StoreImm64(asm.RFP, -8, 0),
+		asm.LoadMapPtr(asm.R1, 0).WithReference(MapScratch),
+		asm.Mov.Reg(asm.R2, asm.RFP),
+		asm.Add.Imm(asm.R2, -8),
+		asm.FnMapLookupElem.Call(),
+		asm.JEq.Imm(asm.R0, 0, exitLabel),
+		asm.Mov.Reg(RegScratch, asm.R0),
+		asm.LoadMapPtr(asm.R1, 0).WithReference(MapState),
+		asm.Mov.Reg(asm.R2, asm.RFP),
+		asm.Add.Imm(asm.R2, -8),
+		asm.FnMapLookupElem.Call(),
+		asm.JEq.Imm(asm.R0, 0, exitLabel),
+		asm.Mov.Reg(RegState, asm.R0),
+	}
+	return b
+}
+
+// Emit appends provider instructions to the trampoline.
+func (b *Builder) Emit(insns ...asm.Instruction) { b.insns = append(b.insns, insns...) }
+
+// ExitLabel is the label that ends the program (returning 0); provider
+// code jumps to it when the context is not a firing of any probe.
+func (b *Builder) ExitLabel() string { return exitLabel }
+
+// Label returns a label unique in this program, for provider code.
+func (b *Builder) Label(what string) string { return b.label(what) }
+
+// Mark places label at the current end of the trampoline (as a jump to
+// the next instruction, so it never clashes with another symbol).
+func (b *Builder) Mark(label string) {
+	b.Emit(asm.Instruction{OpCode: asm.Ja.Op(asm.ImmSource)}.WithSymbol(label))
+}
+
+// Layout returns the scratch layout the program is built for.
+func (b *Builder) Layout() *Layout { return b.l }
+
+// Fire emits the firing of probe p: it sets the probe id and calls each
+// clause in order. Before each clause the activity must be expect, else
+// the program ends: that is how exit() stops the clauses after it, and
+// how BEGIN and END clauses are kept to their phase. The machine state
+// arguments must be set before Fire.
+func (b *Builder) Fire(p ProbeRef, expect Activity, stmts []*Stmt) {
+	b.Emit(asm.StoreImm(RegScratch, MstPRID, int64(p.ID), asm.Word))
+	for _, s := range stmts {
+		epid := b.eps.Add(p.ID, p.Name, s)
+		b.Emit(
+			asm.LoadMem(asm.R1, RegState, StateActivity, asm.Word),
+			asm.JNE.Imm(asm.R1, int32(expect), exitLabel),
+			asm.StoreImm(RegScratch, MstEPID, int64(epid), asm.Word),
+			asm.StoreImm(RegScratch, MstStmt, int64(s.ID), asm.Word),
+			asm.Mov.Reg(asm.R1, RegCtx),
+			asm.Mov.Reg(asm.R2, RegScratch),
+			asm.Call.Label(s.Symbol()),
+		)
+		b.addFunc(s)
+	}
+}
+
+// FireGroup emits the firing of probes that all run the same stmts, as
+// one shared block entered at one label per probe: provider code jumps to
+// entries[i] (labels from Label) when the context is a firing of
+// probes[i]. The entries
+// set the probe id and R9 = i; the shared block derives each clause's EPID
+// from R9. Sharing matters for the verifier, which then checks the clause
+// calls once instead of once per probe (syscall:::entry is ~350 probes).
+// FireGroup must be emitted where control does not fall through into it.
+func (b *Builder) FireGroup(probes []ProbeRef, entries []string, expect Activity, stmts []*Stmt) {
+	base := b.eps.AddBlock(probes, stmts)
+	shared := b.label("group")
+	for i, p := range probes {
+		b.Emit(
+			asm.StoreImm(RegScratch, MstPRID, int64(p.ID), asm.Word).WithSymbol(entries[i]),
+			asm.Mov.Imm(asm.R9, int32(i)),
+			asm.Ja.Label(shared),
+		)
+	}
+	b.Mark(shared)
+	for j, s := range stmts {
+		b.Emit(
+			asm.LoadMem(asm.R1, RegState, StateActivity, asm.Word),
+			asm.JNE.Imm(asm.R1, int32(expect), exitLabel),
+			asm.Mov.Reg(asm.R1, asm.R9),
+			asm.Mul.Imm(asm.R1, int32(len(stmts))),
+			asm.Add.Imm(asm.R1, int32(base)+int32(j)),
+			asm.StoreMem(RegScratch, MstEPID, asm.R1, asm.Word),
+			asm.StoreImm(RegScratch, MstStmt, int64(s.ID), asm.Word),
+			asm.Mov.Reg(asm.R1, RegCtx),
+			asm.Mov.Reg(asm.R2, RegScratch),
+			asm.Call.Label(s.Symbol()),
+		)
+		b.addFunc(s)
+	}
+	b.Emit(asm.Ja.Label(exitLabel))
+}
+
+func (b *Builder) addFunc(s *Stmt) {
+	for _, f := range b.funcs {
+		if f == s {
+			return
+		}
+	}
+	b.funcs = append(b.funcs, s)
+}
+
+// Program returns the finished instruction stream.
+func (b *Builder) Program() asm.Instructions {
+	out := append(asm.Instructions{}, b.insns...)
+	out = append(out, asm.Mov.Imm(asm.R0, 0).WithSymbol(exitLabel), asm.Return())
+	faults := false
+	for _, s := range b.funcs {
+		out = appendFunc(out, s.Symbol(), s.Insns)
+		faults = faults || callsTo(s.Insns, ErrorFunc)
+	}
+	if !faults {
+		return out
+	}
+	out = append(out, b.errorFunc(ErrorFunc, b.errorStmts)...)
+	if len(b.errorStmts) > 0 {
+		leaf := false
+		for _, s := range b.errorStmts {
+			out = appendFunc(out, s.Symbol(), renameCalls(s.Insns, ErrorFunc, errorLeafFunc))
+			leaf = leaf || callsTo(s.Insns, ErrorFunc)
+		}
+		if leaf {
+			out = append(out, b.errorFunc(errorLeafFunc, nil)...)
+		}
+	}
+	return out
+}
+
+// appendFunc appends a BPF function body under symbol sym.
+func appendFunc(out asm.Instructions, sym string, body asm.Instructions) asm.Instructions {
+	if len(body) == 0 {
+		return append(out, asm.Mov.Imm(asm.R0, 0).WithSymbol(sym), asm.Return())
+	}
+	n := len(out)
+	out = append(out, body...)
+	out[n] = out[n].WithSymbol(sym)
+	return out
+}
+
+// errorFunc emits the fault subprogram dt_error(ctx, scratch, kind, value,
+// pc). It stages and outputs the fault record, then fires the ERROR probe:
+// it saves the machine state it changes, sets the ERROR arguments
+//
+//	arg0 = 0, arg1 = faulting probe id, arg2 = faulting statement id,
+//	arg3 = BPF pc, arg4 = fault kind, arg5 = fault value
+//
+// (Oracle's order), calls the ERROR clauses while the activity stays what
+// it was when the fault happened, and restores the machine state so the
+// clauses after the faulting one see their probe's arguments again.
+func (b *Builder) errorFunc(sym string, stmts []*Stmt) asm.Instructions {
+	l := b.l
+	f := int16(l.FaultRec)
+	out := b.label("err_out")
+	insns := asm.Instructions{
+		asm.Mov.Reg(RegCtx, asm.R1).WithSymbol(sym),
+		asm.Mov.Reg(RegScratch, asm.R2),
+		asm.StoreImm(RegScratch, f, EPIDFault, asm.Word),
+		asm.StoreImm(RegScratch, f+4, 0, asm.Word),
+		asm.LoadMem(asm.R0, RegScratch, MstEPID, asm.Word),
+		asm.StoreMem(RegScratch, f+faultEPID, asm.R0, asm.Word),
+		asm.LoadMem(asm.R0, RegScratch, MstPRID, asm.Word),
+		asm.StoreMem(RegScratch, f+faultPRID, asm.R0, asm.Word),
+		asm.StoreMem(RegScratch, f+faultKind, asm.R3, asm.DWord),
+		asm.StoreMem(RegScratch, f+faultValue, asm.R4, asm.DWord),
+		asm.StoreMem(RegScratch, f+faultPC, asm.R5, asm.DWord),
+		asm.LoadMem(asm.R0, RegScratch, MstStmt, asm.Word),
+		asm.StoreMem(RegScratch, f+faultStmt, asm.R0, asm.DWord),
+		asm.Mov.Reg(asm.R1, RegCtx),
+		asm.LoadMapPtr(asm.R2, 0).WithReference(MapBuffers),
+		asm.LoadImm(asm.R3, bpfFCurrentCPU, asm.DWord),
+		asm.Mov.Reg(asm.R4, RegScratch),
+		asm.Add.Imm(asm.R4, int32(l.FaultRec)),
+		asm.Mov.Imm(asm.R5, FaultRecSize),
+		asm.FnPerfEventOutput.Call(),
+	}
+	insns = append(insns, countDrop(RegScratch)...)
+	if len(stmts) > 0 {
+		insns = append(insns,
+			asm.LoadMapPtr(asm.R1, 0).WithReference(MapState),
+			asm.Mov.Reg(asm.R2, RegScratch),
+			asm.Add.Imm(asm.R2, MstZero),
+			asm.FnMapLookupElem.Call(),
+			asm.JEq.Imm(asm.R0, 0, out),
+			asm.Mov.Reg(RegState, asm.R0),
+			asm.LoadMem(asm.R9, RegState, StateActivity, asm.Word),
+		)
+		for off := int16(0); off < saveSize; off += 8 {
+			insns = append(insns,
+				asm.LoadMem(asm.R0, RegScratch, off, asm.DWord),
+				asm.StoreMem(RegScratch, int16(l.Save)+off, asm.R0, asm.DWord))
+		}
+		insns = append(insns,
+			asm.StoreImm(RegScratch, MstPRID, int64(b.errorProbe.ID), asm.Word),
+			StoreImm64(RegScratch, MstArg(0), 0),
+		)
+		for i, src := range []int16{faultPRID, faultStmt, faultPC, faultKind, faultValue} {
+			size := asm.DWord
+			if src == faultPRID {
+				size = asm.Word
+			}
+			insns = append(insns,
+				asm.LoadMem(asm.R0, RegScratch, f+src, size),
+				asm.StoreMem(RegScratch, MstArg(i+1), asm.R0, asm.DWord))
+		}
+		restore := b.label("err_restore")
+		saved := b.insns
+		b.insns = nil
+		for _, s := range stmts {
+			epid := b.eps.Add(b.errorProbe.ID, b.errorProbe.Name, s)
+			b.Emit(
+				asm.LoadMem(asm.R1, RegState, StateActivity, asm.Word),
+				asm.JNE.Reg(asm.R1, asm.R9, restore),
+				asm.StoreImm(RegScratch, MstEPID, int64(epid), asm.Word),
+				asm.StoreImm(RegScratch, MstStmt, int64(s.ID), asm.Word),
+				asm.Mov.Reg(asm.R1, RegCtx),
+				asm.Mov.Reg(asm.R2, RegScratch),
+				asm.Call.Label(s.Symbol()),
+			)
+		}
+		insns = append(insns, b.insns...)
+		b.insns = saved
+		insns = append(insns, asm.Mov.Imm(asm.R0, 0).WithSymbol(restore))
+		for off := int16(0); off < saveSize; off += 8 {
+			insns = append(insns,
+				asm.LoadMem(asm.R0, RegScratch, int16(l.Save)+off, asm.DWord),
+				asm.StoreMem(RegScratch, off, asm.R0, asm.DWord))
+		}
+	}
+	return append(insns, asm.Mov.Imm(asm.R0, 0).WithSymbol(out), asm.Return())
+}

@@ -1,0 +1,54 @@
+package bpfrt
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/asm"
+)
+
+// Load loads a program built by a Builder, resolving its map references
+// to the maps of m. name is the kernel's name for it (at most 15 bytes).
+func (m *Maps) Load(name string, typ ebpf.ProgramType, attach ebpf.AttachType, insns asm.Instructions) (*ebpf.Program, error) {
+	insns = append(asm.Instructions(nil), insns...)
+	for i := range insns {
+		ins := &insns[i]
+		if !ins.IsLoadFromMap() || ins.Reference() == "" {
+			continue
+		}
+		mp := m.ByName(ins.Reference())
+		if mp == nil {
+			return nil, fmt.Errorf("program %s: reference to unknown map %q", name, ins.Reference())
+		}
+		if err := ins.AssociateMap(mp); err != nil {
+			return nil, fmt.Errorf("program %s: %w", name, err)
+		}
+	}
+	prog, err := ebpf.NewProgram(&ebpf.ProgramSpec{
+		Name:         name,
+		Type:         typ,
+		AttachType:   attach,
+		Instructions: insns,
+		License:      "GPL",
+	})
+	if err != nil {
+		var ve *ebpf.VerifierError
+		if errors.As(err, &ve) {
+			return nil, fmt.Errorf("load program %s: %+v", name, ve)
+		}
+		return nil, fmt.Errorf("load program %s: %w", name, err)
+	}
+	return prog, nil
+}
+
+// Run fires a raw tracepoint program once in the calling thread with
+// BPF_PROG_RUN, so its helpers see this process (pid, execname): that is
+// how BEGIN and END fire. It runs on the calling CPU; asking for another
+// CPU would run it from an IPI, in whatever task that CPU was running.
+func Run(prog *ebpf.Program) error {
+	if _, err := prog.Run(&ebpf.RunOptions{Context: make([]uint64, 1)}); err != nil {
+		return fmt.Errorf("run %s: %w", prog, err)
+	}
+	return nil
+}

@@ -1,0 +1,185 @@
+package bpfrt
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+
+	"github.com/cilium/ebpf"
+)
+
+// Map names. Instructions load a map's pointer with
+// asm.LoadMapPtr(reg, 0).WithReference(MapX); Load resolves the reference.
+const (
+	MapScratch = "dt_scratch"
+	MapBuffers = "dt_buffers"
+	MapState   = "dt_state"
+	MapGlobals = "dt_globals"
+	MapDynVars = "dt_dvars"
+	MapAggs    = "dt_aggs"
+	MapStrtab  = "dt_strtab"
+)
+
+// Activity is the run state that every trampoline checks before each
+// clause. It lives in the state map.
+type Activity uint32
+
+const (
+	// ActivityInactive: before BEGIN has finished; only BEGIN clauses run.
+	ActivityInactive Activity = iota
+	// ActivityActive: tracing; clauses of all probes but BEGIN/END run.
+	ActivityActive
+	// ActivityDraining: exit() was called or tracing is being stopped;
+	// no clause runs while the consumer drains the buffers.
+	ActivityDraining
+	// ActivityEnd: END is firing; only END clauses run.
+	ActivityEnd
+	// ActivityStopped: END is done.
+	ActivityStopped
+)
+
+// The state map's one value.
+const (
+	StateActivity = 0  // u32 Activity
+	StateExited   = 4  // u32: 1 once exit() ran
+	StateStatus   = 8  // u32: the exit() status
+	stateSize     = 16 // 4 bytes reserved
+)
+
+// Maps are the maps of one tracing session, shared by all its programs.
+type Maps struct {
+	Layout *Layout
+	// Scratch: PERCPU_ARRAY[1] of Layout.Size bytes (machine state, this->,
+	// string scratch, record staging).
+	Scratch *ebpf.Map
+	// Buffers: PERF_EVENT_ARRAY, one perf ring per CPU (principal buffer).
+	Buffers *ebpf.Map
+	// State: ARRAY[1] of the activity, the exit flag and the exit status.
+	State *ebpf.Map
+	// Globals: ARRAY[1] of GlobalsSize bytes; a global is an offset in it.
+	Globals *ebpf.Map
+	// DynVars: HASH of DynKeySize to DynValSize bytes for associative
+	// arrays and thread-locals (self->); the key is [varid u32][pad u32]
+	// [tuple or thread id...], laid out by code generation.
+	DynVars *ebpf.Map
+	// Aggs: PERCPU_HASH of AggKeySize to AggValSize bytes; the key is
+	// [aggregation id u32][pad u32][tuple...] and the value the
+	// aggregating function's state, both laid out by code generation.
+	Aggs *ebpf.Map
+	// Strtab: ARRAY[1] of StrtabSize bytes holding the string constants.
+	Strtab *ebpf.Map
+
+	state  *ebpf.Memory
+	byName map[string]*ebpf.Map
+}
+
+// NewMaps creates the maps for cfg.
+func NewMaps(cfg Config) (m *Maps, err error) {
+	l, err := NewLayout(cfg)
+	if err != nil {
+		return nil, err
+	}
+	m = &Maps{Layout: l}
+	defer func() {
+		if err != nil {
+			m.Close()
+		}
+	}()
+	dynEntries := max(l.DynVarSize/(l.DynKeySize+l.DynValSize), 1)
+	for _, s := range []struct {
+		dst  **ebpf.Map
+		spec ebpf.MapSpec
+	}{
+		{&m.Scratch, ebpf.MapSpec{Name: MapScratch, Type: ebpf.PerCPUArray, KeySize: 4, ValueSize: uint32(l.Size), MaxEntries: 1}},
+		// MaxEntries 0: cilium/ebpf sizes it to the possible CPUs.
+		{&m.Buffers, ebpf.MapSpec{Name: MapBuffers, Type: ebpf.PerfEventArray}},
+		{&m.State, ebpf.MapSpec{Name: MapState, Type: ebpf.Array, KeySize: 4, ValueSize: stateSize, MaxEntries: 1, Flags: bpfFMmapable}},
+		{&m.Globals, ebpf.MapSpec{Name: MapGlobals, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(align8(l.GlobalsSize)), MaxEntries: 1}},
+		{&m.DynVars, ebpf.MapSpec{Name: MapDynVars, Type: ebpf.Hash, KeySize: uint32(l.DynKeySize), ValueSize: uint32(l.DynValSize), MaxEntries: uint32(dynEntries), Flags: bpfFNoPrealloc}},
+		{&m.Aggs, ebpf.MapSpec{Name: MapAggs, Type: ebpf.PerCPUHash, KeySize: uint32(l.AggKeySize), ValueSize: uint32(l.AggValSize), MaxEntries: uint32(l.AggEntries), Flags: bpfFNoPrealloc}},
+		{&m.Strtab, ebpf.MapSpec{Name: MapStrtab, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(align8(l.StrtabSize)), MaxEntries: 1}},
+	} {
+		mp, err := ebpf.NewMap(&s.spec)
+		if err != nil {
+			return nil, fmt.Errorf("create map %s: %w", s.spec.Name, err)
+		}
+		*s.dst = mp
+	}
+	if m.state, err = m.State.Memory(); err != nil {
+		return nil, fmt.Errorf("map state: %w", err)
+	}
+	m.byName = map[string]*ebpf.Map{
+		MapScratch: m.Scratch, MapBuffers: m.Buffers, MapState: m.State, MapGlobals: m.Globals,
+		MapDynVars: m.DynVars, MapAggs: m.Aggs, MapStrtab: m.Strtab,
+	}
+	return m, nil
+}
+
+// bpfFNoPrealloc (BPF_F_NO_PREALLOC) keeps hash maps from allocating all
+// entries up front: dynvarsize is an upper bound, and preallocating it per
+// run would cost time and memory a short script never uses.
+const bpfFNoPrealloc = 1
+
+// bpfFMmapable (BPF_F_MMAPABLE) maps the state into our memory, so the
+// consumer polls it without a system call and writes the activity word
+// alone, never racing with an exit() that BPF writes beside it.
+const bpfFMmapable = 1 << 10
+
+// ByName returns the map a reference names, or nil.
+func (m *Maps) ByName(name string) *ebpf.Map { return m.byName[name] }
+
+// Close releases every map.
+func (m *Maps) Close() error {
+	var errs []error
+	for _, mp := range []*ebpf.Map{m.Scratch, m.Buffers, m.State, m.Globals, m.DynVars, m.Aggs, m.Strtab} {
+		if mp != nil {
+			errs = append(errs, mp.Close())
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// State is a snapshot of the state map.
+type State struct {
+	Activity Activity
+	Exited   bool
+	Status   uint32
+}
+
+// ReadState reads the state map.
+func (m *Maps) ReadState() (State, error) {
+	var v [stateSize]byte
+	if _, err := m.state.ReadAt(v[:], 0); err != nil {
+		return State{}, fmt.Errorf("read state: %w", err)
+	}
+	ne := binary.NativeEndian
+	return State{
+		Activity: Activity(ne.Uint32(v[StateActivity:])),
+		Exited:   ne.Uint32(v[StateExited:]) != 0,
+		Status:   ne.Uint32(v[StateStatus:]),
+	}, nil
+}
+
+// SetActivity sets the activity word, leaving the exit fields alone.
+func (m *Maps) SetActivity(a Activity) error {
+	var v [4]byte
+	binary.NativeEndian.PutUint32(v[:], uint32(a))
+	if _, err := m.state.WriteAt(v[:], StateActivity); err != nil {
+		return fmt.Errorf("set activity: %w", err)
+	}
+	return nil
+}
+
+// Drops returns each CPU's count of records dropped because its buffer
+// was full, indexed by CPU.
+func (m *Maps) Drops() ([]uint64, error) {
+	var vals [][]byte
+	if err := m.Scratch.Lookup(uint32(0), &vals); err != nil {
+		return nil, fmt.Errorf("read drops: %w", err)
+	}
+	drops := make([]uint64, len(vals))
+	for cpu, v := range vals {
+		drops[cpu] = binary.NativeEndian.Uint64(v[MstDrops:])
+	}
+	return drops, nil
+}

@@ -1,0 +1,22 @@
+// Package consume owns a tracing session's life after compilation: it
+// loads the programs of the enabled probes, attaches them, fires BEGIN,
+// reads the per-CPU principal buffers, reports drops and faults, runs the
+// exit protocol and END, and releases every kernel object at Close.
+//
+// Records are read with one cilium/ebpf perf.Reader over all CPUs' rings.
+// Within one CPU they arrive in the order they were written; across CPUs
+// nothing is sorted (DTrace sorts nothing either): each time the reader
+// wakes it drains the rings one CPU after the other.
+//
+// Drops are counted per CPU by the BPF side when a record does not fit in
+// its CPU's buffer, and reported every switchrate and at the end of the
+// run, as DTrace's "dtrace: N drops on CPU M" (DropsMessage).
+//
+// The exit protocol: exit() in a clause records the status and sets the
+// activity to draining, so no clause starts after it (bpfrt checks the
+// activity before each clause). The consumer notices at its next record
+// or at the latest after switchrate, as it notices a cancelled context
+// (SIGINT, SIGTERM: the caller's signal.NotifyContext), then drains what
+// is left in the buffers, sets the activity to END and fires END in this
+// process, drains again, and returns the exit status.
+package consume

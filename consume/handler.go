@@ -1,0 +1,57 @@
+package consume
+
+import (
+	"fmt"
+
+	"github.com/godtrace/godtrace/bpfrt"
+)
+
+// Handler receives what the buffers hold, in the order described in the
+// package documentation. An error stops the session.
+type Handler interface {
+	// Record is a data record of an enabled probe.
+	Record(r Record) error
+	// Fault is a fault in a clause, after which that clause was abandoned.
+	Fault(f Fault) error
+	// Drops reports n records lost on a CPU because its buffer was full.
+	Drops(cpu int, n uint64) error
+}
+
+// Record is one data record.
+type Record struct {
+	CPU int
+	EP  *bpfrt.EPDesc
+	// Data is the record's data after the header, EP.Stmt.DataSize bytes,
+	// laid out as EP.Stmt.Recs describe. It is only valid during the call.
+	Data []byte
+}
+
+// Fault is one fault record with the enabled probe it happened in.
+type Fault struct {
+	CPU int
+	bpfrt.FaultRec
+	EP *bpfrt.EPDesc
+}
+
+// Error returns the message DTrace prints for the fault after "dtrace: ".
+func (f Fault) Error() string {
+	clause, probe := "<unknown>", "<unknown>"
+	if f.EP != nil {
+		clause, probe = f.EP.Stmt.Symbol(), f.EP.ProbeName
+	}
+	val := ""
+	if f.Kind.HasValue() {
+		val = fmt.Sprintf(" (0x%x)", f.Value)
+	}
+	return fmt.Sprintf("error in %s for probe ID %d (%s): %s%s at BPF pc %d",
+		clause, f.ProbeID, probe, f.Kind, val, f.PC)
+}
+
+// DropsMessage returns DTrace's message for drops, after "dtrace: ".
+func DropsMessage(cpu int, n uint64) string {
+	s := "s"
+	if n == 1 {
+		s = ""
+	}
+	return fmt.Sprintf("%d drop%s on CPU %d", n, s, cpu)
+}

@@ -1,0 +1,316 @@
+package consume
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/perf"
+
+	"github.com/godtrace/godtrace/bpfrt"
+	"github.com/godtrace/godtrace/provider"
+)
+
+// Options configure a session. The zero value is DTrace's defaults.
+type Options struct {
+	// Config sizes the maps and buffers (bufsize and friends).
+	Config bpfrt.Config
+	// SwitchRate is how often the consumer looks at the buffers and the
+	// state when nothing wakes it (DTrace's switchrate, default 1s).
+	SwitchRate time.Duration
+}
+
+// DefaultSwitchRate is DTrace's default switchrate.
+const DefaultSwitchRate = time.Second
+
+// Session is one tracing run: its maps, programs and attachments.
+type Session struct {
+	maps       *bpfrt.Maps
+	eps        bpfrt.EPTable
+	rd         *perf.Reader
+	switchRate time.Duration
+
+	drops []uint64 // per CPU, as last reported
+
+	progs    []Program
+	closers  []io.Closer
+	begin    *ebpf.Program
+	end      *ebpf.Program
+	finished bool
+}
+
+// Program describes one loaded program of a session.
+type Program struct {
+	Name  string
+	Insns int // BPF instructions, as built
+	Prog  *ebpf.Program
+}
+
+// Open creates the session's maps and the reader of its buffers.
+func Open(opts Options) (*Session, error) {
+	maps, err := bpfrt.NewMaps(opts.Config)
+	if err != nil {
+		return nil, err
+	}
+	s := &Session{maps: maps, switchRate: opts.SwitchRate}
+	if s.switchRate <= 0 {
+		s.switchRate = DefaultSwitchRate
+	}
+	if s.rd, err = perf.NewReader(maps.Buffers, maps.Layout.BufSize); err != nil {
+		maps.Close()
+		return nil, fmt.Errorf("open buffers: %w", err)
+	}
+	return s, nil
+}
+
+// Maps returns the session's maps (to fill globals or the string table).
+func (s *Session) Maps() *bpfrt.Maps { return s.maps }
+
+// EPs returns the session's enabled probe table.
+func (s *Session) EPs() *bpfrt.EPTable { return &s.eps }
+
+// Programs returns the programs Enable loaded.
+func (s *Session) Programs() []Program { return s.progs }
+
+// Enable builds, loads and attaches the programs of the enabled probes of
+// t. The clauses of dtrace:::ERROR, if any, are linked into every program
+// whose clauses can fault. Probes are attached while the activity is
+// still inactive, so none of their clauses runs before BEGIN is done.
+// On error, what was already loaded and attached stays with the session
+// until Close.
+func (s *Session) Enable(t *provider.Table, enabled []provider.Enabled) error {
+	errProbe, err := t.Lookup(provider.ErrorDesc)
+	if err != nil {
+		return err
+	}
+	var errRef bpfrt.ProbeRef
+	var errStmts []*bpfrt.Stmt
+	if errProbe != nil {
+		errRef = errProbe.Ref()
+	}
+	var provs []provider.Provider
+	byProv := map[provider.Provider][]provider.Enabled{}
+	for _, e := range enabled {
+		if errProbe != nil && e.Probe == errProbe {
+			errStmts = append(errStmts, e.Stmts...)
+		}
+		if _, ok := byProv[e.Probe.Provider]; !ok {
+			provs = append(provs, e.Probe.Provider)
+		}
+		byProv[e.Probe.Provider] = append(byProv[e.Probe.Provider], e)
+	}
+	for _, p := range provs {
+		units, err := p.Plan(byProv[p])
+		if err != nil {
+			return fmt.Errorf("provider %s: %w", p.Name(), err)
+		}
+		for _, u := range units {
+			if err := s.enable(u, errRef, errStmts); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (s *Session) enable(u provider.Unit, errRef bpfrt.ProbeRef, errStmts []*bpfrt.Stmt) error {
+	b := bpfrt.NewBuilder(s.maps.Layout, &s.eps, errRef, errStmts)
+	if err := u.Trampoline(b); err != nil {
+		return fmt.Errorf("%s: trampoline: %w", u.Name(), err)
+	}
+	insns := b.Program()
+	prog, err := s.maps.Load(u.Name(), u.ProgramType(), u.AttachType(), insns)
+	if err != nil {
+		return err
+	}
+	s.progs = append(s.progs, Program{Name: u.Name(), Insns: len(insns), Prog: prog})
+	switch u.Phase() {
+	case provider.PhaseBegin:
+		s.begin = prog
+	case provider.PhaseEnd:
+		s.end = prog
+	default:
+		c, err := u.Attach(prog)
+		if err != nil {
+			return fmt.Errorf("attach %s: %w", u.Name(), err)
+		}
+		s.closers = append(s.closers, c)
+	}
+	return nil
+}
+
+// Run fires BEGIN, consumes records until exit() is called, ctx is done
+// or h fails, then drains, fires END, drains again and returns the exit
+// status (0 when no exit() ran). Run may be called once.
+func (s *Session) Run(ctx context.Context, h Handler) (int, error) {
+	if s.finished {
+		return 0, errors.New("session already ran")
+	}
+	s.finished = true
+	// Flush wakes a blocked read when ctx is cancelled.
+	defer context.AfterFunc(ctx, func() { s.rd.Flush() })()
+	if s.begin != nil {
+		if err := bpfrt.Run(s.begin); err != nil {
+			return 0, fmt.Errorf("BEGIN: %w", err)
+		}
+	}
+	st, err := s.maps.ReadState()
+	if err != nil {
+		return 0, err
+	}
+	if st.Activity == bpfrt.ActivityInactive {
+		if err := s.maps.SetActivity(bpfrt.ActivityActive); err != nil {
+			return 0, err
+		}
+	}
+	var rec perf.Record
+	lastDrops := time.Now()
+	for ctx.Err() == nil {
+		if st, err = s.maps.ReadState(); err != nil {
+			return 0, err
+		}
+		if st.Activity != bpfrt.ActivityActive {
+			break
+		}
+		if time.Since(lastDrops) >= s.switchRate {
+			if err := s.reportDrops(h); err != nil {
+				return 0, err
+			}
+			lastDrops = time.Now()
+		}
+		s.rd.SetDeadline(lastDrops.Add(s.switchRate))
+		err := s.rd.ReadInto(&rec)
+		if errors.Is(err, os.ErrDeadlineExceeded) || errors.Is(err, perf.ErrFlushed) {
+			continue
+		}
+		if err != nil {
+			return 0, fmt.Errorf("read buffers: %w", err)
+		}
+		if err := s.dispatch(&rec, h); err != nil {
+			return 0, err
+		}
+	}
+	if err := s.maps.SetActivity(bpfrt.ActivityDraining); err != nil {
+		return 0, err
+	}
+	if err := s.drain(&rec, h); err != nil {
+		return 0, err
+	}
+	if s.end != nil {
+		if err := s.maps.SetActivity(bpfrt.ActivityEnd); err != nil {
+			return 0, err
+		}
+		if err := bpfrt.Run(s.end); err != nil {
+			return 0, fmt.Errorf("END: %w", err)
+		}
+		if err := s.drain(&rec, h); err != nil {
+			return 0, err
+		}
+	}
+	if err := s.maps.SetActivity(bpfrt.ActivityStopped); err != nil {
+		return 0, err
+	}
+	if st, err = s.maps.ReadState(); err != nil {
+		return 0, err
+	}
+	if !st.Exited {
+		return 0, nil
+	}
+	return int(int32(st.Status)), nil
+}
+
+// drain dispatches every record already in the buffers.
+func (s *Session) drain(rec *perf.Record, h Handler) error {
+	s.rd.SetDeadline(time.Now())
+	for {
+		err := s.rd.ReadInto(rec)
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return s.reportDrops(h)
+		}
+		if errors.Is(err, perf.ErrFlushed) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("read buffers: %w", err)
+		}
+		if err := s.dispatch(rec, h); err != nil {
+			return err
+		}
+	}
+}
+
+// reportDrops reports the drops counted since the last report. The
+// runtime counts them in BPF (bpfrt.Maps.Drops) rather than from the perf
+// ring's lost records, which the kernel writes only when a later record
+// fits, so drops at the end of a run would go unreported.
+func (s *Session) reportDrops(h Handler) error {
+	drops, err := s.maps.Drops()
+	if err != nil {
+		return err
+	}
+	for cpu, n := range drops {
+		var last uint64
+		if cpu < len(s.drops) {
+			last = s.drops[cpu]
+		}
+		if n > last {
+			if err := h.Drops(cpu, n-last); err != nil {
+				return err
+			}
+		}
+	}
+	s.drops = drops
+	return nil
+}
+
+func (s *Session) dispatch(rec *perf.Record, h Handler) error {
+	if rec.LostSamples > 0 {
+		return nil // counted by reportDrops
+	}
+	epid, err := bpfrt.RecordEPID(rec.RawSample)
+	if err != nil {
+		return fmt.Errorf("cpu %d: %w", rec.CPU, err)
+	}
+	if epid == bpfrt.EPIDFault {
+		fr, err := bpfrt.DecodeFault(rec.RawSample)
+		if err != nil {
+			return fmt.Errorf("cpu %d: %w", rec.CPU, err)
+		}
+		return h.Fault(Fault{CPU: rec.CPU, FaultRec: fr, EP: s.eps.Lookup(fr.EPID)})
+	}
+	ep := s.eps.Lookup(epid)
+	if ep == nil {
+		return fmt.Errorf("cpu %d: record with unknown EPID %d", rec.CPU, epid)
+	}
+	end := bpfrt.RecHeaderSize + ep.Stmt.DataSize
+	if len(rec.RawSample) < end {
+		return fmt.Errorf("cpu %d: record of EPID %d has %d bytes, want %d", rec.CPU, epid, len(rec.RawSample), end)
+	}
+	return h.Record(Record{CPU: rec.CPU, EP: ep, Data: rec.RawSample[bpfrt.RecHeaderSize:end]})
+}
+
+// Close detaches and releases everything the session created.
+func (s *Session) Close() error {
+	var errs []error
+	for _, c := range s.closers {
+		errs = append(errs, c.Close())
+	}
+	s.closers = nil
+	for _, p := range s.progs {
+		errs = append(errs, p.Prog.Close())
+	}
+	s.progs, s.begin, s.end = nil, nil, nil
+	if s.rd != nil {
+		errs = append(errs, s.rd.Close())
+		s.rd = nil
+	}
+	if s.maps != nil {
+		errs = append(errs, s.maps.Close())
+		s.maps = nil
+	}
+	return errors.Join(errs...)
+}

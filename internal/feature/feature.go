@@ -1,0 +1,114 @@
+package feature
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/asm"
+	"github.com/cilium/ebpf/features"
+	"golang.org/x/sys/unix"
+)
+
+// ErrNotSupported is wrapped by every probe result that means "this kernel
+// lacks the feature". It is cilium/ebpf's sentinel, so results of
+// cilium/ebpf's own feature probes compare equal to ours.
+var ErrNotSupported = ebpf.ErrNotSupported
+
+// Feature is one cached kernel capability probe.
+type Feature struct {
+	// Name says what is probed, as it appears in skip messages.
+	Name  string
+	probe func() error
+	once  sync.Once
+	err   error
+}
+
+// New returns a feature whose probe runs at most once.
+func New(name string, probe func() error) *Feature {
+	return &Feature{Name: name, probe: probe}
+}
+
+// Check runs the probe on first use and returns its cached result.
+func (f *Feature) Check() error {
+	f.once.Do(func() {
+		if err := f.probe(); err != nil {
+			f.err = fmt.Errorf("%s: %w", f.Name, err)
+		}
+	})
+	return f.err
+}
+
+// The probes the runtime and providers depend on.
+var (
+	RawTracepoint = New("raw tracepoint programs", func() error {
+		return features.HaveProgramType(ebpf.RawTracepoint)
+	})
+	PerfEventProg = New("perf event programs", func() error {
+		return features.HaveProgramType(ebpf.PerfEvent)
+	})
+	// ProgRunRawTP is BPF_PROG_RUN of a raw tracepoint program, which is
+	// how BEGIN and END fire inside the dtrace process.
+	ProgRunRawTP = New("BPF_PROG_RUN of raw tracepoint programs", probeProgRunRawTP)
+	// Kprobes needs the kprobe PMU; without it kprobe programs load but
+	// cannot be attached, so the program type alone proves nothing.
+	Kprobes = New("kprobes", func() error { return havePMU("kprobe") })
+	Uprobes = New("uprobes", func() error { return havePMU("uprobe") })
+	// Fentry is the tracing program type; a kernel may offer the type and
+	// still refuse every attachment, which only an attach attempt reveals.
+	// This kernel's policy refuses them with EPERM even to root, which is
+	// as absent as a kernel without them.
+	Fentry = New("fentry programs", func() error {
+		err := features.HaveProgramType(ebpf.Tracing)
+		if errors.Is(err, unix.EPERM) {
+			return fmt.Errorf("refused by the kernel (%v): %w", err, ErrNotSupported)
+		}
+		return err
+	})
+	BPFLoop = New("bpf_loop helper", func() error {
+		return features.HaveProgramHelper(ebpf.RawTracepoint, asm.FnLoop)
+	})
+	Ringbuf = New("ring buffer maps", func() error {
+		return features.HaveMapType(ebpf.RingBuf)
+	})
+	// SoftwarePerfEvents is the software PMU that backs profile and tick.
+	SoftwarePerfEvents = New("software perf events", func() error { return havePMU("software") })
+)
+
+// havePMU reports whether the perf PMU named pmu is registered.
+func havePMU(pmu string) error {
+	_, err := os.Stat("/sys/bus/event_source/devices/" + pmu)
+	if errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("no %s PMU: %w", pmu, ErrNotSupported)
+	}
+	return err
+}
+
+// probeProgRunRawTP loads the smallest raw tracepoint program and runs it.
+func probeProgRunRawTP() error {
+	if err := RawTracepoint.Check(); err != nil {
+		return err
+	}
+	prog, err := ebpf.NewProgram(&ebpf.ProgramSpec{
+		Type:         ebpf.RawTracepoint,
+		License:      "GPL",
+		Instructions: asm.Instructions{asm.Mov.Imm(asm.R0, 7), asm.Return()},
+	})
+	if err != nil {
+		return fmt.Errorf("load: %w", err)
+	}
+	defer prog.Close()
+	ret, err := prog.Run(&ebpf.RunOptions{Context: make([]uint64, 1)})
+	if errors.Is(err, ebpf.ErrNotSupported) {
+		return err
+	}
+	if err != nil {
+		return fmt.Errorf("run: %w", err)
+	}
+	if ret != 7 {
+		return fmt.Errorf("run returned %d, want 7", ret)
+	}
+	return nil
+}

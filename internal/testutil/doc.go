@@ -1,0 +1,5 @@
+// Package testutil owns the one way privileged tests decide to skip: only
+// when the kernel truly lacks a feature, as reported by package feature.
+// Any other failure, including "not root", fails the test, because CI runs
+// as root and a privileged test that skips there is a bug.
+package testutil

@@ -1,0 +1,40 @@
+package testutil
+
+import (
+	"errors"
+	"os"
+	"testing"
+
+	"github.com/godtrace/godtrace/internal/feature"
+)
+
+// Require skips tb when one of the features is missing from this kernel and
+// fails it when a probe itself errs or the test does not run as root.
+func Require(tb testing.TB, fs ...*feature.Feature) {
+	tb.Helper()
+	RequireRoot(tb)
+	for _, f := range fs {
+		SkipIfNotSupported(tb, f.Check())
+	}
+}
+
+// RequireRoot fails tb unless the process runs as root.
+func RequireRoot(tb testing.TB) {
+	tb.Helper()
+	if os.Geteuid() != 0 {
+		tb.Fatal("this test needs root (CI runs as root)")
+	}
+}
+
+// SkipIfNotSupported skips tb when err says the kernel lacks a feature and
+// fails it on any other non-nil error.
+func SkipIfNotSupported(tb testing.TB, err error) {
+	tb.Helper()
+	if err == nil {
+		return
+	}
+	if errors.Is(err, feature.ErrNotSupported) {
+		tb.Skip("kernel lacks a feature:", err)
+	}
+	tb.Fatal(err)
+}

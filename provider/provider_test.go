@@ -1,0 +1,172 @@
+package provider_test
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/dtrace"
+	"github.com/godtrace/godtrace/provider/registry"
+)
+
+func TestGmatch(t *testing.T) {
+	for _, c := range []struct {
+		s, p string
+		want bool
+	}{
+		{"BEGIN", "BEGIN", true},
+		{"BEGIN", "BEG", false},
+		{"BEGIN", "B*", true},
+		{"BEGIN", "*N", true},
+		{"BEGIN", "*", true},
+		{"", "*", true},
+		{"BEGIN", "B?GIN", true},
+		{"BEGIN", "B??IN", true},
+		{"BEGIN", "B?IN", false},
+		{"tick-1", "tick-[0-9]", true},
+		{"tick-s", "tick-[0-9]", false},
+		{"tick-s", "tick-[!0-9]", true},
+		{"a]", "a[]]", true},
+		{"read", "re[abc]d", true},
+		{"read", "re[b-z]d", false},
+		{"a*b", `a\*b`, true},
+		{"axb", `a\*b`, false},
+		{"abc", "a[bc", false},
+		{"sys_enter_read", "*enter*", true},
+		{"profile-997", "profile-*7", true},
+	} {
+		if got := provider.Gmatch(c.s, c.p); got != c.want {
+			t.Errorf("Gmatch(%q, %q) = %v", c.s, c.p, got)
+		}
+	}
+}
+
+func TestParseDesc(t *testing.T) {
+	for in, want := range map[string]provider.Desc{
+		"BEGIN":                    {Name: "BEGIN"},
+		"read:entry":               {Function: "read", Name: "entry"},
+		"vmlinux:read:entry":       {Module: "vmlinux", Function: "read", Name: "entry"},
+		"syscall::read:entry":      {Provider: "syscall", Function: "read", Name: "entry"},
+		"dtrace:::BEGIN":           {Provider: "dtrace", Name: "BEGIN"},
+		"a:b:c:d:e":                {Provider: "a", Module: "b", Function: "c", Name: "d:e"},
+		"profile:::profile-1000hz": {Provider: "profile", Name: "profile-1000hz"},
+	} {
+		if got := provider.ParseDesc(in); got != want {
+			t.Errorf("ParseDesc(%q) = %+v, want %+v", in, got, want)
+		}
+	}
+	if s := (provider.Desc{Provider: "dtrace", Name: "BEGIN"}).String(); s != "dtrace:::BEGIN" {
+		t.Errorf("String = %q", s)
+	}
+}
+
+func TestTableIDs(t *testing.T) {
+	// However the table is first asked, dtrace's probes get 1, 2, 3 and a
+	// profile probe the same id.
+	for _, first := range []string{"profile:::tick-1", "BEGIN", "*:::*"} {
+		tab := registry.NewTable()
+		if _, err := tab.Match(provider.ParseDesc(first)); err != nil {
+			t.Fatal(err)
+		}
+		for id, name := range map[uint32]string{1: "dtrace:::BEGIN", 2: "dtrace:::END", 3: "dtrace:::ERROR", 4: "profile:::profile-97"} {
+			if p := tab.ByID(id); p == nil || p.Desc.String() != name {
+				t.Errorf("after %s: probe %d is %v, want %s", first, id, p, name)
+			}
+		}
+	}
+	tab := registry.NewTable()
+	ps, err := tab.Match(provider.ParseDesc("dtrace:::[BE]*"))
+	if err != nil || len(ps) != 3 {
+		t.Fatalf("dtrace:::[BE]* matched %v, %v", ps, err)
+	}
+	if ps[0].Name != "BEGIN" || ps[1].Name != "END" || ps[2].Name != "ERROR" {
+		t.Errorf("match order %v", ps)
+	}
+	p, err := tab.Lookup(provider.ErrorDesc)
+	if err != nil || p == nil || p.ID != 3 {
+		t.Errorf("Lookup(ERROR) = %v, %v", p, err)
+	}
+	if ps, _ := tab.Match(provider.ParseDesc("nosuch:::BEGIN")); len(ps) != 0 {
+		t.Errorf("unknown provider matched %v", ps)
+	}
+}
+
+// TestListConformance checks the listing against what DTrace printed for
+// `dtrace -l -n 'dtrace:::BEGIN, dtrace:::END'`.
+func TestListConformance(t *testing.T) {
+	want, err := os.ReadFile("/work/shared/conformance/recorded/tst.list-probes.r")
+	if os.IsNotExist(err) {
+		t.Skip("conformance cases not present")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := registry.NewTable()
+	var probes []*provider.Probe
+	for _, d := range []string{"dtrace:::BEGIN", "dtrace:::END"} {
+		ps, err := tab.Match(provider.ParseDesc(d))
+		if err != nil {
+			t.Fatal(err)
+		}
+		probes = append(probes, ps...)
+	}
+	var buf bytes.Buffer
+	if err := provider.WriteList(&buf, probes, false); err != nil {
+		t.Fatal(err)
+	}
+	if buf.String() != string(want) {
+		t.Errorf("listing\n%s\nwant\n%s", buf.String(), want)
+	}
+}
+
+func TestListVerbose(t *testing.T) {
+	tab := registry.NewTable()
+	ps, err := tab.Match(provider.ParseDesc("dtrace:::BEGIN"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := provider.WriteList(&buf, ps, true); err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Join([]string{
+		"   ID   PROVIDER            MODULE                          FUNCTION NAME",
+		"    1     dtrace                                                     BEGIN",
+		"",
+		"\tProbe Description Attributes",
+		"\t\tIdentifier Names: Private",
+		"\t\tData Semantics:   Private",
+		"\t\tDependency Class: Unknown",
+		"",
+		"\tArgument Attributes",
+		"\t\tIdentifier Names: Stable",
+		"\t\tData Semantics:   Stable",
+		"\t\tDependency Class: Common",
+		"",
+		"\tArgument Types",
+		"\t\tNone",
+		"",
+		"",
+	}, "\n")
+	if buf.String() != want {
+		t.Errorf("verbose listing\n%q\nwant\n%q", buf.String(), want)
+	}
+}
+
+func TestDtracePlan(t *testing.T) {
+	tab := registry.NewTable()
+	var enabled []provider.Enabled
+	for _, d := range []string{"BEGIN", "END", "ERROR"} {
+		ps, _ := tab.Match(provider.ParseDesc(d))
+		enabled = append(enabled, provider.Enabled{Probe: ps[0]})
+	}
+	units, err := dtrace.New().Plan(enabled)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(units) != 2 || units[0].Phase() != provider.PhaseBegin || units[1].Phase() != provider.PhaseEnd {
+		t.Errorf("units %v: want BEGIN and END only", units)
+	}
+}

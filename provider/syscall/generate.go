@@ -1,0 +1,3 @@
+package syscall
+
+//go:generate go run gen_sysnum.go

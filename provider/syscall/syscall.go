@@ -1,0 +1,247 @@
+package syscall
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/asm"
+	"github.com/cilium/ebpf/link"
+
+	"github.com/godtrace/godtrace/bpfrt"
+	"github.com/godtrace/godtrace/internal/feature"
+	"github.com/godtrace/godtrace/provider"
+)
+
+const (
+	module     = "vmlinux"
+	entryName  = "entry"
+	returnName = "return"
+)
+
+// probe is the provider data of one probe.
+type probe struct {
+	nr    uint32
+	entry bool
+}
+
+// Provider is the syscall provider.
+type Provider struct{}
+
+// New returns the syscall provider.
+func New() *Provider { return &Provider{} }
+
+func (*Provider) Name() string { return "syscall" }
+
+// Populate lists the syscalls tracefs has events for, entry then return
+// for each, in the order of their numbers.
+func (p *Provider) Populate(t *provider.Table) error {
+	tf, err := feature.Tracefs()
+	if errors.Is(err, feature.ErrNotSupported) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	ents, err := os.ReadDir(filepath.Join(tf, "events", "syscalls"))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil // a kernel without syscall tracepoints
+	}
+	if err != nil {
+		return err
+	}
+	var names []string
+	for _, e := range ents {
+		name, ok := strings.CutPrefix(e.Name(), "sys_enter_")
+		if _, known := sysnum[name]; ok && known {
+			names = append(names, name)
+		}
+	}
+	slices.SortFunc(names, func(a, b string) int { return int(sysnum[a]) - int(sysnum[b]) })
+	for _, n := range names {
+		t.Add(p, provider.Desc{Provider: "syscall", Module: module, Function: n, Name: entryName}, &probe{nr: sysnum[n], entry: true})
+		t.Add(p, provider.Desc{Provider: "syscall", Module: module, Function: n, Name: returnName}, &probe{nr: sysnum[n]})
+	}
+	return nil
+}
+
+// Provide adds nothing: every syscall probe exists from Populate.
+func (*Provider) Provide(*provider.Table, provider.Desc) error { return nil }
+
+var attrs = provider.Attrs{
+	Provider: provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassCommon},
+	Module:   provider.Attr{Name: provider.Private, Data: provider.Private, Class: provider.ClassUnknown},
+	Function: provider.Attr{Name: provider.Private, Data: provider.Private, Class: provider.ClassISA},
+	Name:     provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassCommon},
+	Args:     provider.Attr{Name: provider.Private, Data: provider.Private, Class: provider.ClassISA},
+}
+
+// Info reads the argument types from the syscall's tracefs format.
+func (*Provider) Info(p *provider.Probe) (provider.Info, error) {
+	pr, ok := p.Data.(*probe)
+	if !ok {
+		return provider.Info{}, fmt.Errorf("probe %s is not a syscall probe", p.Desc)
+	}
+	tf, err := feature.Tracefs()
+	if err != nil {
+		return provider.Info{}, err
+	}
+	event := "sys_exit_" + p.Function
+	if pr.entry {
+		event = "sys_enter_" + p.Function
+	}
+	f, err := os.Open(filepath.Join(tf, "events", "syscalls", event, "format"))
+	if err != nil {
+		return provider.Info{}, err
+	}
+	defer f.Close()
+	types, err := parseFormat(f)
+	if err != nil {
+		return provider.Info{}, fmt.Errorf("%s format: %w", event, err)
+	}
+	info := provider.Info{Attrs: attrs}
+	for i, ty := range types {
+		info.Args = append(info.Args, provider.Arg{Native: ty, Mapping: i})
+	}
+	return info, nil
+}
+
+// Plan puts all entry probes in one unit and all return probes in another.
+func (*Provider) Plan(enabled []provider.Enabled) ([]provider.Unit, error) {
+	entry := &unit{tp: "sys_enter", entry: true}
+	ret := &unit{tp: "sys_exit"}
+	for _, e := range enabled {
+		pr, ok := e.Probe.Data.(*probe)
+		if !ok {
+			return nil, fmt.Errorf("probe %s is not a syscall probe", e.Probe.Desc)
+		}
+		u := ret
+		if pr.entry {
+			u = entry
+		}
+		u.probes = append(u.probes, sysProbe{e, pr.nr})
+	}
+	var units []provider.Unit
+	for _, u := range []*unit{entry, ret} {
+		if len(u.probes) > 0 {
+			slices.SortFunc(u.probes, func(a, b sysProbe) int { return int(a.nr) - int(b.nr) })
+			units = append(units, u)
+		}
+	}
+	return units, nil
+}
+
+type sysProbe struct {
+	provider.Enabled
+	nr uint32
+}
+
+// unit is the raw tracepoint program of all entry or all return probes.
+type unit struct {
+	tp     string
+	entry  bool
+	probes []sysProbe
+}
+
+func (u *unit) Name() string                { return "dt_" + u.tp }
+func (*unit) ProgramType() ebpf.ProgramType { return ebpf.RawTracepoint }
+func (*unit) AttachType() ebpf.AttachType   { return ebpf.AttachNone }
+func (*unit) Phase() provider.Phase         { return provider.PhaseTrace }
+
+func (u *unit) Attach(prog *ebpf.Program) (io.Closer, error) {
+	l, err := link.AttachRawTracepoint(link.RawTracepointOptions{Name: u.tp, Program: prog})
+	if err != nil {
+		return nil, fmt.Errorf("syscall: raw tracepoint %s: %w", u.tp, err)
+	}
+	return l, nil
+}
+
+// x86-64 pt_regs offsets of the syscall arguments (rdi, rsi, rdx, r10,
+// r8, r9) and of orig_ax, which holds the syscall number.
+var argRegs = [...]int16{112, 104, 96, 56, 72, 64}
+
+const (
+	origAX   = 120
+	ptRegsSz = 168
+)
+
+// Trampoline: the raw tracepoint context is (struct pt_regs *regs, long
+// id) for sys_enter and (regs, long ret) for sys_exit.
+func (u *unit) Trampoline(b *bpfrt.Builder) error {
+	l := b.Layout()
+	regs := int16(l.Str) // the string scratch is free until a clause runs
+	// Copy the task's registers into scratch.
+	b.Emit(
+		asm.Mov.Reg(asm.R1, bpfrt.RegScratch),
+		asm.Add.Imm(asm.R1, int32(regs)),
+		asm.Mov.Imm(asm.R2, ptRegsSz),
+		asm.LoadMem(asm.R3, bpfrt.RegCtx, 0, asm.DWord),
+		asm.FnProbeReadKernel.Call(),
+		asm.JNE.Imm(asm.R0, 0, b.ExitLabel()),
+	)
+	if u.entry {
+		b.Emit(asm.LoadMem(asm.R9, bpfrt.RegCtx, 8, asm.DWord))
+		for i, off := range argRegs {
+			b.Emit(
+				asm.LoadMem(asm.R1, bpfrt.RegScratch, regs+off, asm.DWord),
+				asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(i), asm.R1, asm.DWord))
+		}
+	} else {
+		b.Emit(
+			asm.LoadMem(asm.R9, bpfrt.RegScratch, regs+origAX, asm.DWord),
+			asm.LoadMem(asm.R1, bpfrt.RegCtx, 8, asm.DWord),
+			asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(0), asm.R1, asm.DWord),
+			asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(1), asm.R1, asm.DWord))
+		for i := 2; i < len(argRegs); i++ {
+			b.Emit(bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(i), 0))
+		}
+	}
+	for i := len(argRegs); i < bpfrt.NumArgs; i++ {
+		b.Emit(bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(i), 0))
+	}
+	// Probes that run the same clauses share one firing block.
+	entries := make([]string, len(u.probes))
+	for i := range entries {
+		entries[i] = b.Label("sys_probe")
+	}
+	var groups [][]int
+	for i, p := range u.probes {
+		g := slices.IndexFunc(groups, func(g []int) bool { return slices.Equal(u.probes[g[0]].Stmts, p.Stmts) })
+		if g < 0 {
+			groups = append(groups, nil)
+			g = len(groups) - 1
+		}
+		groups[g] = append(groups[g], i)
+	}
+	u.dispatch(b, u.probes, entries)
+	for _, g := range groups {
+		refs := make([]bpfrt.ProbeRef, len(g))
+		labels := make([]string, len(g))
+		for k, i := range g {
+			refs[k], labels[k] = u.probes[i].Probe.Ref(), entries[i]
+		}
+		b.FireGroup(refs, labels, u.Phase().Activity(), u.probes[g[0]].Stmts)
+	}
+	return nil
+}
+
+// dispatch emits a binary search of the syscall number in R9 over probes
+// (sorted by number), jumping to entries[i] when probes[i] matches.
+func (u *unit) dispatch(b *bpfrt.Builder, probes []sysProbe, entries []string) {
+	if len(probes) == 1 {
+		b.Emit(asm.JNE.Imm(asm.R9, int32(probes[0].nr), b.ExitLabel()))
+		b.Emit(asm.Ja.Label(entries[0]))
+		return
+	}
+	mid := len(probes) / 2
+	upper := b.Label("sys_ge")
+	b.Emit(asm.JGE.Imm(asm.R9, int32(probes[mid].nr), upper))
+	u.dispatch(b, probes[:mid], entries)
+	b.Mark(upper)
+	u.dispatch(b, probes[mid:], entries[mid:])
+}

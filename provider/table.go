@@ -1,0 +1,106 @@
+package provider
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Table holds the probes of one run. Ids are assigned in the order probes
+// are added, starting at 1, and never change. Providers are populated
+// lazily but always in registry order, each one only after all those
+// before it, so a probe gets the same id whichever descriptions a script
+// uses (dtrace:::BEGIN, END and ERROR are always 1, 2 and 3).
+type Table struct {
+	provs     []Provider
+	populated int
+	probes    []*Probe
+	byDesc    map[Desc]*Probe
+}
+
+// NewTable returns an empty table over the providers, in their order.
+func NewTable(provs []Provider) *Table {
+	return &Table{provs: provs, byDesc: make(map[Desc]*Probe)}
+}
+
+// Add adds the probe d (fully named, no patterns) of prov and returns it;
+// an existing probe of that name is returned unchanged.
+func (t *Table) Add(prov Provider, d Desc, data any) *Probe {
+	if p := t.byDesc[d]; p != nil {
+		return p
+	}
+	p := &Probe{ID: uint32(len(t.probes) + 1), Desc: d, Provider: prov, Data: data}
+	t.probes = append(t.probes, p)
+	t.byDesc[d] = p
+	return p
+}
+
+// populateThrough populates the providers up to and including index i.
+func (t *Table) populateThrough(i int) error {
+	for ; t.populated <= i && t.populated < len(t.provs); t.populated++ {
+		p := t.provs[t.populated]
+		if err := p.Populate(t); err != nil {
+			return fmt.Errorf("provider %s: %w", p.Name(), err)
+		}
+	}
+	return nil
+}
+
+// Match returns the probes d matches, in id order, creating on-demand
+// probes it names first.
+func (t *Table) Match(d Desc) ([]*Probe, error) {
+	last := -1
+	for i, p := range t.provs {
+		if matchField(d.Provider, p.Name()) {
+			last = i
+		}
+	}
+	if err := t.populateThrough(last); err != nil {
+		return nil, err
+	}
+	for _, p := range t.provs[:last+1] {
+		if !matchField(d.Provider, p.Name()) {
+			continue
+		}
+		if err := p.Provide(t, d); err != nil {
+			return nil, fmt.Errorf("provider %s: %w", p.Name(), err)
+		}
+	}
+	var out []*Probe
+	for _, p := range t.probes {
+		if d.Matches(p.Desc) {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+// Lookup returns the probe named exactly d, or nil, creating it when it
+// exists on demand.
+func (t *Table) Lookup(d Desc) (*Probe, error) {
+	ps, err := t.Match(d)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range ps {
+		if p.Desc == d {
+			return p, nil
+		}
+	}
+	return nil, nil
+}
+
+// Probes returns every probe of every provider, in id order.
+func (t *Table) Probes() ([]*Probe, error) {
+	if err := t.populateThrough(len(t.provs) - 1); err != nil {
+		return nil, err
+	}
+	return slices.Clone(t.probes), nil
+}
+
+// ByID returns the probe with the id, or nil.
+func (t *Table) ByID(id uint32) *Probe {
+	if id == 0 || int(id) > len(t.probes) {
+		return nil
+	}
+	return t.probes[id-1]
+}
