@@ -1,0 +1,186 @@
+package btfsrc
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/cilium/ebpf/btf"
+
+	"github.com/godtrace/godtrace/ctype"
+)
+
+// Source is a ctype.Source and ctype.VarSource over one BTF spec.
+type Source struct {
+	module string
+	mu     sync.Mutex
+	spec   *btf.Spec
+	conv   map[btf.Type]*ctype.Type
+}
+
+// New returns a source named module over spec.
+func New(module string, spec *btf.Spec) *Source {
+	return &Source{module: module, spec: spec, conv: map[btf.Type]*ctype.Type{}}
+}
+
+// cache shares the decoded kernel BTF across every compilation of the
+// process: decoding vmlinux costs tens of milliseconds.
+var cache = btf.NewCache()
+
+var kernel = sync.OnceValues(func() (*Source, error) {
+	spec, err := cache.Kernel()
+	if err != nil {
+		return nil, fmt.Errorf("load kernel BTF: %w", err)
+	}
+	return New(ctype.KernelModule, spec), nil
+})
+
+// Kernel returns the process-wide source for the running kernel's vmlinux
+// BTF. The error wraps btf.ErrNotSupported when the kernel has no BTF.
+func Kernel() (*Source, error) { return kernel() }
+
+var (
+	modMu   sync.Mutex
+	modules = map[string]*Source{}
+)
+
+// Module returns the source for a kernel module's BTF, or for vmlinux. It
+// has the signature of ctype.NewUniverse's loader.
+func Module(name string) (ctype.Source, error) {
+	if name == ctype.KernelModule {
+		return Kernel()
+	}
+	modMu.Lock()
+	defer modMu.Unlock()
+	if s, ok := modules[name]; ok {
+		return s, nil
+	}
+	spec, err := cache.Module(name)
+	if err != nil {
+		return nil, fmt.Errorf("load BTF of module %s: %w", name, err)
+	}
+	s := New(name, spec)
+	modules[name] = s
+	return s, nil
+}
+
+// Module implements ctype.Source.
+func (s *Source) Module() string { return s.module }
+
+// LookupType implements ctype.Source. Names are C names; integer types are
+// found by their canonical names ("unsigned long" finds BTF's
+// "long unsigned int").
+func (s *Source) LookupType(name string) (*ctype.Type, error) {
+	want, bare := wantKind(name)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	cands, err := s.spec.AnyTypesByName(bare)
+	if err != nil && !errors.Is(err, btf.ErrNotFound) {
+		return nil, fmt.Errorf("%s`%s: %w", s.module, name, err)
+	}
+	if len(cands) == 0 && want == nil {
+		if alt := btfIntName(bare); alt != "" {
+			cands, _ = s.spec.AnyTypesByName(alt)
+		}
+	}
+	var fwd btf.Type
+	for _, c := range cands {
+		ok, isFwd := matches(c, want)
+		switch {
+		case ok && !isFwd:
+			return s.convert(c), nil
+		case ok:
+			fwd = c
+		}
+	}
+	if fwd != nil {
+		return s.convert(fwd), nil
+	}
+	return nil, &ctype.NotFound{Module: s.module, Name: name}
+}
+
+// LookupVar implements ctype.VarSource from BTF VAR records. This kernel's
+// BTF describes only per-CPU variables that way.
+func (s *Source) LookupVar(name string) (*ctype.Type, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	cands, _ := s.spec.AnyTypesByName(name)
+	for _, c := range cands {
+		if v, ok := c.(*btf.Var); ok {
+			return s.convert(v.Type), nil
+		}
+	}
+	return nil, &ctype.NotFound{Module: s.module, Name: name}
+}
+
+// LookupFunc returns the function type of a kernel function from its BTF
+// FUNC record.
+func (s *Source) LookupFunc(name string) (*ctype.Type, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	cands, _ := s.spec.AnyTypesByName(name)
+	for _, c := range cands {
+		if f, ok := c.(*btf.Func); ok {
+			return s.convert(f.Type), nil
+		}
+	}
+	return nil, &ctype.NotFound{Module: s.module, Name: name}
+}
+
+// wantKind splits a C name into the tag kind it asks for (nil for the
+// ordinary namespace of typedefs and base types) and the bare name.
+func wantKind(name string) (*ctype.Kind, string) {
+	for _, k := range [...]ctype.Kind{ctype.Struct, ctype.Union, ctype.Enum} {
+		if rest, ok := strings.CutPrefix(name, k.String()+" "); ok {
+			return &k, strings.TrimSpace(rest)
+		}
+	}
+	return nil, name
+}
+
+// btfIntName is the name GCC's DWARF, and so BTF, gives a C base type
+// whose canonical name differs ("unsigned long" is "long unsigned int").
+func btfIntName(name string) string {
+	switch name {
+	case "unsigned int":
+		return "unsigned int"
+	case "short":
+		return "short int"
+	case "unsigned short":
+		return "short unsigned int"
+	case "long":
+		return "long int"
+	case "unsigned long":
+		return "long unsigned int"
+	case "long long":
+		return "long long int"
+	case "unsigned long long":
+		return "long long unsigned int"
+	}
+	return ""
+}
+
+// matches reports whether a BTF type answers a lookup in the namespace
+// want, and whether it is only a forward declaration.
+func matches(t btf.Type, want *ctype.Kind) (ok, fwd bool) {
+	if want == nil {
+		switch t.(type) {
+		case *btf.Typedef, *btf.Int, *btf.Float:
+			return true, false
+		}
+		return false, false
+	}
+	switch t := t.(type) {
+	case *btf.Struct:
+		return *want == ctype.Struct, false
+	case *btf.Union:
+		return *want == ctype.Union, false
+	case *btf.Enum:
+		return *want == ctype.Enum, len(t.Values) == 0
+	case *btf.Fwd:
+		return (t.Kind == btf.FwdStruct && *want == ctype.Struct) ||
+			(t.Kind == btf.FwdUnion && *want == ctype.Union), true
+	}
+	return false, false
+}
