@@ -1,0 +1,11 @@
+// Package option owns the catalogue of DTrace options: every name that
+// dtrace(8) accepts after -x and in "#pragma D option", how its value is
+// written (sizes such as 4m, rates such as 10hz or 500ms, booleans, keywords),
+// its default, and the errors DTrace gives when a name or value is wrong.
+//
+// The catalogue follows Oracle's DTrace for Linux (libdtrace dt_options.c)
+// and adds the options that the illumos Dynamic Tracing Guide documents
+// beyond it, so that scripts written for either parse here. Whether an
+// option's effect is implemented is for its consumer to say when the option
+// is actually used; the catalogue accepts every option DTrace accepts.
+package option

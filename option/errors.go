@@ -1,0 +1,16 @@
+package option
+
+import "errors"
+
+// The errors Set and its variants return. Their texts are libdtrace's, because
+// dtrace(8) prints them verbatim after its own context, e.g.
+// "failed to set -x foo: Invalid option name".
+var (
+	ErrBadName    = errors.New("Invalid option name")
+	ErrBadValue   = errors.New("Invalid value for specified option")
+	ErrBadContext = errors.New("Option cannot be used from within a D program")
+	ErrActive     = errors.New("Operation illegal when tracing is active")
+	ErrOverflow   = errors.New("Value too large for defined data type")
+	ErrBadVersion = errors.New("Invalid version string")
+	ErrNoVersion  = errors.New("Requested version not defined")
+)
