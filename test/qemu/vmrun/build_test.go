@@ -1,0 +1,87 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func writeFiles(t *testing.T, root string, files map[string]string) {
+	t.Helper()
+	for name, data := range files {
+		p := filepath.Join(root, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestReadSuite(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{
+		"test/qemu/suites/fbt/fbt_test.go": "package fbt\n",
+		"test/qemu/suites/fbt/packages":    "# the provider's own tests\n./provider/fbt\nksym  # trailing comment\n\n",
+		"test/qemu/suites/fbt/modules":     "9pnet\n9pnet_virtio\n",
+		"test/qemu/suites/fbt/kernel":      "linux-image-6.12-$ARCH\n",
+		"test/qemu/suites/fbt/b.d":         "BEGIN { exit(0); }\n",
+		"test/qemu/suites/fbt/a.d":         "BEGIN { exit(0); }\n",
+		"test/qemu/suites/fbt/a.r":         "\n",
+		"test/qemu/suites/empty/README":    "",
+	})
+	s, err := readSuite(root, "fbt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"./test/qemu/suites/fbt", "./provider/fbt", "./ksym"}; !reflect.DeepEqual(s.packages, want) {
+		t.Errorf("packages = %q, want %q", s.packages, want)
+	}
+	if want := []string{"9pnet", "9pnet_virtio"}; !reflect.DeepEqual(s.modules, want) {
+		t.Errorf("modules = %q, want %q", s.modules, want)
+	}
+	var scripts []string
+	for _, p := range s.scripts {
+		scripts = append(scripts, filepath.Base(p))
+	}
+	if want := []string{"a.d", "b.d"}; !reflect.DeepEqual(scripts, want) {
+		t.Errorf("scripts = %q, want %q", scripts, want)
+	}
+	if got := kernelPackage(arches["arm64"], s); got != "linux-image-6.12-arm64" {
+		t.Errorf("kernelPackage = %q", got)
+	}
+	t.Setenv("KERNEL_PKG", "linux-image-amd64")
+	if got := kernelPackage(arches["amd64"], s); got != "linux-image-amd64" {
+		t.Errorf("kernelPackage with KERNEL_PKG = %q", got)
+	}
+	for name, want := range map[string]string{
+		"empty":   "suite empty has no tests",
+		"missing": "no suite missing",
+		"../fbt":  "bad suite name",
+	} {
+		if _, err := readSuite(root, name); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("readSuite(%q) = %v, want %q", name, err, want)
+		}
+	}
+}
+
+func TestAddTree(t *testing.T) {
+	src := t.TempDir()
+	writeFiles(t, src, map[string]string{"a.txt": "A", "sub/b.txt": "B"})
+	var got strings.Builder
+	c := &cpioWriter{w: &got}
+	if err := addTree(c, src, "tests/x/testdata"); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"tests/x/testdata\x00", "tests/x/testdata/a.txt\x00", "tests/x/testdata/sub/b.txt\x00"} {
+		if !strings.Contains(got.String(), name) {
+			t.Errorf("archive lacks %q", name)
+		}
+	}
+	if err := addTree(c, filepath.Join(src, "none"), "x"); err != nil {
+		t.Errorf("missing testdata: %v", err)
+	}
+}
