@@ -1,0 +1,270 @@
+package check
+
+import (
+	"github.com/godtrace/godtrace/ctype"
+	"github.com/godtrace/godtrace/d/ast"
+	"github.com/godtrace/godtrace/d/diag"
+)
+
+// proto returns the parsed prototype of a built-in function.
+func (c *checker) proto(n ast.Node, fn *Ident) *Proto {
+	if p, ok := c.protos[fn.Name]; ok {
+		return p
+	}
+	p, err := parseProto(c.u, fn.Proto)
+	if err != nil {
+		c.errorf(n, diag.D_UNKNOWN, "failed to resolve type of %s: %v", fn.Name, err)
+	}
+	c.protos[fn.Name] = p
+	return p
+}
+
+// checkArgs validates arguments against a prototype the way DTrace's
+// dt_idcook_sign does, wording included.
+func (c *checker) checkArgs(n ast.Node, fn *Ident, p *Proto, args []*TypeInfo) {
+	argc := len(args)
+	opt := -1
+	for i, par := range p.Params {
+		if par.Optional {
+			opt = i
+			break
+		}
+	}
+	var mismatch bool
+	var limit int
+	switch {
+	case p.Variadic:
+		limit = len(p.Params)
+		mismatch = argc < limit
+	case opt >= 0:
+		limit = argc
+		mismatch = argc < opt || argc > len(p.Params)
+	default:
+		limit = len(p.Params)
+		mismatch = argc != limit
+	}
+	if mismatch {
+		s := "s "
+		if argc == 1 {
+			s = " "
+		}
+		atLeast, want := "", limit
+		if opt >= 0 {
+			atLeast, want = "at least ", opt
+		}
+		c.errorf(n, diag.D_PROTO_LEN, "%s( ) prototype mismatch: %d arg%spassed, %s%d expected", fn.Name, argc, s, atLeast, want)
+	}
+	for i := 0; i < limit && i < len(p.Params); i++ {
+		par := p.Params[i]
+		if par.Type != nil && !argcompat(par.Type, args[i]) {
+			c.errorf(n, diag.D_PROTO_ARG, "%s( ) argument #%d is incompatible with prototype:\n\tprototype: %s\n\t%9s: %s", fn.Name, i+1, par.Type, "argument", args[i].Type)
+		}
+	}
+}
+
+// resultOf is the type a call of fn yields.
+func (c *checker) resultOf(fn *Ident, p *Proto) *ctype.Type {
+	switch p.ResultName {
+	case "stack":
+		return stackType
+	case "_symaddr":
+		return symaddrType
+	case "_usymaddr":
+		return usymaddrType
+	}
+	if fn.Kind == AggFunc {
+		return ctype.VoidType
+	}
+	return p.Result
+}
+
+// funIdent is the name a call calls.
+func (c *checker) funIdent(e *ast.CallExpr) *ast.Ident {
+	id, ok := unparen(e.Fun).(*ast.Ident)
+	if !ok {
+		c.errorf(e, diag.D_FUNC_IDENT, "function designator is not of function type")
+	}
+	return id
+}
+
+func (c *checker) call(e *ast.CallExpr) *TypeInfo {
+	id := c.funIdent(e)
+	fn, ok := LookupBuiltin(id.Name)
+	if !ok || fn.Kind != Subr && fn.Kind != Action && fn.Kind != AggFunc {
+		if v, _ := c.lookupIdent(id); v != nil {
+			c.errorf(e, diag.D_FUNC_IDKIND, "%s is not a function", id.Name)
+		}
+		c.errorf(e, diag.D_FUNC_UNDEF, "undefined function name: %s", id.Name)
+	}
+	c.info.Vars[id] = &Var{Name: fn.Name, Kind: BuiltinFunc, Builtin: fn}
+	if fn.Kind == AggFunc {
+		c.errorf(e, diag.D_AGG_FUNC, "%s( ) may only be used as the value of an aggregation", fn.Name)
+	}
+	p := c.proto(e, fn)
+	switch fn.Name {
+	case "printa":
+		c.printa(e, fn)
+	case "clear", "trunc", "normalize", "denormalize":
+		c.aggAction(e, fn, p)
+	case "printf", "system", "freopen":
+		c.printf(e, fn, p)
+	default:
+		args := make([]*TypeInfo, len(e.Args))
+		for i, a := range e.Args {
+			args[i] = c.expr(a)
+		}
+		if fn.Name == "trace" && len(args) == 1 && ctype.IsVoid(args[0].Type) {
+			c.errorf(e, diag.D_TRACE_VOID, "trace( ) may not be applied to a void expression")
+		}
+		c.checkArgs(e, fn, p, args)
+	}
+	if fn.Name == "speculate" && c.clause != nil {
+		c.clause.Speculates = true
+	}
+	return c.record(e, &TypeInfo{Type: c.resultOf(fn, p)})
+}
+
+// aggCall checks the arguments of an aggregating function used for
+// aggregation v.
+func (c *checker) aggCall(e *ast.CallExpr, fn *Ident, v *Var) {
+	c.info.Vars[e.Fun] = &Var{Name: fn.Name, Kind: BuiltinFunc, Builtin: fn}
+	p := c.proto(e, fn)
+	args := make([]*TypeInfo, len(e.Args))
+	for i, a := range e.Args {
+		args[i] = c.expr(a)
+	}
+	c.checkArgs(e, fn, p, args)
+	for i, a := range args {
+		if i == 0 && fn.Name != "count" && !ctype.IsScalar(a.Type) {
+			c.errorf(e, diag.D_AGG_SCALAR, "%s( ) requires a scalar argument", fn.Name)
+		}
+	}
+	c.aggParams(e, fn.Name, v)
+	c.record(e, &TypeInfo{Type: ctype.VoidType})
+}
+
+// formatArg checks that argument #1 of a printf-like action is a string
+// constant and parses it.
+func (c *checker) formatArg(e *ast.CallExpr, fn *Ident) []Conv {
+	lit, ok := unparen(e.Args[0]).(*ast.StringLit)
+	if !ok {
+		t := c.expr(e.Args[0])
+		c.errorf(e, diag.D_PRINTF_ARG_FMT, "%s( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: %s", fn.Name, t.Type)
+	}
+	c.expr(lit)
+	if lit.Value == "" {
+		c.errorf(e, diag.D_PRINTF_FMT_EMPTY, "%s( ) format string is empty", fn.Name)
+	}
+	convs, err := ParseFormat(lit.Value)
+	if err != nil {
+		c.fail(e, err)
+	}
+	return convs
+}
+
+func (c *checker) printf(e *ast.CallExpr, fn *Ident, p *Proto) {
+	if len(e.Args) == 0 {
+		c.checkArgs(e, fn, p, nil)
+	}
+	first := 0
+	if fn.Name == "freopen" {
+		if len(e.Args) == 1 {
+			if t := c.expr(e.Args[0]); !strcompat(t.Type) {
+				c.errorf(e, diag.D_FREOPEN_INVALID, "%s( ) argument #1 is incompatible with prototype:\n\tprototype: string\n\t argument: %s", fn.Name, t.Type)
+			}
+			return
+		}
+		first = 0
+	}
+	convs := c.formatArg(e, fn)
+	var types []*ctype.Type
+	for _, a := range e.Args[first+1:] {
+		types = append(types, c.expr(a).Type)
+	}
+	if err := c.validateFormat(fn.Name, convs, types, 1, nil, true); err != nil {
+		c.fail(e, err)
+	}
+}
+
+// aggArg checks that an argument names a defined aggregation.
+func (c *checker) aggArg(e *ast.CallExpr, fn *Ident, a ast.Expr, n int, protoTag, badTag diag.Tag) *Var {
+	agg, ok := unparen(a).(*ast.AggExpr)
+	if !ok {
+		t := c.expr(a)
+		c.errorf(e, protoTag, "%s( ) argument #%d is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s", fn.Name, n, t.Type)
+	}
+	v, ok := c.aggs[agg.Name]
+	if !ok {
+		c.errorf(e, badTag, "undefined aggregation: @%s", agg.Name)
+	}
+	c.info.Vars[agg] = v
+	c.record(agg, &TypeInfo{Type: ctype.VoidType})
+	return v
+}
+
+func (c *checker) printa(e *ast.CallExpr, fn *Ident) {
+	args, argr := e.Args, 1
+	var convs []Conv
+	if len(args) > 0 {
+		if _, ok := unparen(args[0]).(*ast.StringLit); ok {
+			convs = c.formatArg(e, fn)
+			args, argr = args[1:], 2
+		}
+	}
+	if len(e.Args) < argr {
+		c.errorf(e, diag.D_PRINTA_PROTO, "%s( ) prototype mismatch: %d args passed, %d expected", fn.Name, len(e.Args), argr)
+	}
+	var first *Var
+	for _, a := range args {
+		v := c.aggArg(e, fn, a, argr, diag.D_PRINTA_AGGARG, diag.D_PRINTA_AGGBAD)
+		if first == nil {
+			first = v
+			continue
+		}
+		if len(v.Keys) != len(first.Keys) {
+			plural := func(n int) string {
+				if n == 1 {
+					return ""
+				}
+				return "s"
+			}
+			c.errorf(e, diag.D_PRINTA_AGGKEY, "printa( ): @%s and @%s do not have matching key signatures: @%s has %d key%s, @%s has %d key%s",
+				first.Name, v.Name, first.Name, len(first.Keys), plural(len(first.Keys)), v.Name, len(v.Keys), plural(len(v.Keys)))
+		}
+		for i := range v.Keys {
+			if !argcompat(first.Keys[i], &TypeInfo{Type: v.Keys[i]}) {
+				c.errorf(e, diag.D_PRINTA_AGGPROTO, "printa( ): @%s[ ] key #%d is incompatible with @%s:\n%9s key #%d: %s\n%9s key #%d: %s",
+					v.Name, i+1, first.Name, first.Name, i+1, first.Keys[i], v.Name, i+1, v.Keys[i])
+			}
+		}
+	}
+	if convs != nil {
+		result := c.lookupType(e, "int64_t")
+		if first.AggFunc == "count" {
+			result = c.lookupType(e, "uint64_t")
+		}
+		if err := c.validateFormat(fn.Name, convs, first.Keys, 1, result, false); err != nil {
+			c.fail(e, err)
+		}
+	}
+}
+
+// aggAction checks clear(), trunc(), normalize() and denormalize().
+func (c *checker) aggAction(e *ast.CallExpr, fn *Ident, p *Proto) {
+	tags := map[string][3]diag.Tag{
+		"clear":       {diag.D_CLEAR_PROTO, diag.D_CLEAR_AGGARG, diag.D_CLEAR_AGGBAD},
+		"trunc":       {diag.D_TRUNC_PROTO, diag.D_TRUNC_AGGARG, diag.D_TRUNC_AGGBAD},
+		"normalize":   {diag.D_NORMALIZE_PROTO, diag.D_NORMALIZE_AGGARG, diag.D_NORMALIZE_AGGBAD},
+		"denormalize": {diag.D_NORMALIZE_PROTO, diag.D_NORMALIZE_AGGARG, diag.D_NORMALIZE_AGGBAD},
+	}[fn.Name]
+	if n := len(e.Args); n < p.MinArgs() || n > len(p.Params) {
+		want := len(p.Params)
+		c.errorf(e, tags[0], "%s( ) prototype mismatch: %d args passed, %d expected", fn.Name, n, want)
+	}
+	c.aggArg(e, fn, e.Args[0], 1, tags[1], tags[2])
+	if len(e.Args) == 2 {
+		if t := c.expr(e.Args[1]); !ctype.IsScalar(t.Type) {
+			c.errorf(e, diag.D_TRUNC_SCALAR, "%s( ) argument #2 must be of scalar type", fn.Name)
+		}
+	}
+}

@@ -1,0 +1,390 @@
+package check
+
+import (
+	"errors"
+
+	"github.com/godtrace/godtrace/ctype"
+	"github.com/godtrace/godtrace/d/ast"
+	"github.com/godtrace/godtrace/d/diag"
+	"github.com/godtrace/godtrace/d/token"
+)
+
+// ProbeInfo is how the checker learns which probes a description matches
+// and the types of their arguments. Providers implement it; the checker
+// never lists probes itself.
+type ProbeInfo interface {
+	// Probe returns the argument types (what args[] gives) of the probes
+	// desc matches, and false when it matches none.
+	Probe(desc *ast.ProbeDesc) (args []*ctype.Type, ok bool)
+}
+
+// Options is the part of the option catalogue that affects compilation,
+// satisfied by *option.Options.
+type Options interface {
+	Value(name string) (int64, bool)
+	Bool(name string) bool
+}
+
+// Config is what one check needs besides the program. Every field may be
+// left zero: Types then holds only the C and D modules, Probes matches
+// DTrace's own probes (BEGIN, END, ERROR, profile-*, tick-*) and syscall
+// probes, and Options are the defaults. The options read are strsize (the
+// size of the string type), zdefs (-Z: descriptions may match no probes)
+// and nolibs (no D library).
+type Config struct {
+	Types   *ctype.Universe
+	Probes  ProbeInfo
+	Options Options
+}
+
+// TypeInfo is what the checker knows about one expression.
+type TypeInfo struct {
+	Type *ctype.Type
+	// Const is set when the expression is an integer constant that C
+	// folds, with Value its value (sign-extended from Type's width).
+	Const bool
+	Value int64
+	// Lvalue says the expression designates storage; Writable that a D
+	// program may assign to it.
+	Lvalue, Writable bool
+}
+
+// VarKind is the kind of a resolved identifier.
+type VarKind uint8
+
+// The kinds of identifiers a D program refers to.
+const (
+	// Global is a script global variable (scalar or declared array).
+	Global VarKind = iota + 1
+	// Assoc is a global associative array.
+	Assoc
+	// ThreadLocal is a self-> variable (scalar or associative).
+	ThreadLocal
+	// ClauseLocal is a this-> variable.
+	ClauseLocal
+	// Aggregation is an @ aggregation.
+	Aggregation
+	// BuiltinVar is one of D's built-in variables (Var.Builtin says
+	// which).
+	BuiltinVar
+	// BuiltinFunc is a subroutine, action or aggregating function.
+	BuiltinFunc
+	// KernelVar is a kernel variable (a symbol with a type).
+	KernelVar
+	// Inline is an inline constant or expression.
+	Inline
+	// EnumConst is an enumerator.
+	EnumConst
+	// XlatorInput is the input parameter of a translator, inside its
+	// member definitions.
+	XlatorInput
+)
+
+// Var is a resolved identifier: one per variable, shared by all its uses.
+type Var struct {
+	Name string
+	Kind VarKind
+	// Type is the value type (for an aggregation, nil: its function says
+	// what it holds).
+	Type *ctype.Type
+	// Keys are the key types of an associative array or aggregation.
+	Keys []*ctype.Type
+	// Builtin is set for built-in variables and functions.
+	Builtin *Ident
+	// AggFunc is the aggregating function of an aggregation, and AggLine
+	// the line it was first used on.
+	AggFunc string
+	AggLine int
+	// Declared says the variable was declared rather than inferred.
+	Declared bool
+	// Inline holds an inline's expression.
+	Inline *ast.InlineDecl
+	// Params are the parameters fixed by an aggregation's lquantize() or
+	// llquantize().
+	Params *AggParams
+}
+
+// ClauseInfo is what the code generator needs about one probe clause.
+type ClauseInfo struct {
+	Clause *ast.ProbeClause
+	// Args are the argument types of args[] in this clause.
+	Args []*ctype.Type
+	// Speculates says the clause calls speculate().
+	Speculates bool
+}
+
+// Info is the result of a successful check: the AST annotated with types
+// and resolved identifiers.
+type Info struct {
+	Types   map[ast.Expr]*TypeInfo
+	Vars    map[ast.Expr]*Var
+	Clauses []*ClauseInfo
+	// Translators are the translators the program defines.
+	Translators []*Xlator
+}
+
+// Xlator is a translator: from input type In to output type Out.
+type Xlator struct {
+	Decl    *ast.Translator
+	In, Out *ctype.Type
+}
+
+// bailout is raised to stop checking at the first error, as DTrace does;
+// Check recovers it.
+type bailout struct{ err *diag.Error }
+
+// checker holds the state of one semantic analysis.
+type checker struct {
+	cfg    Config
+	file   *token.File
+	u      *ctype.Universe
+	script *ctype.Scope
+	// lib holds the D library's declarations; defs is where declarations
+	// go: lib while the library is checked, script after.
+	lib, defs *ctype.Scope
+	info      *Info
+	protos    map[string]*Proto
+
+	globals map[string]*Var
+	self    map[string]*Var
+	this    map[string]*Var
+	aggs    map[string]*Var
+	enums   map[string]int64
+
+	clause *ClauseInfo
+	// The actions met so far in the clause, for the ordering rules of
+	// speculations and commits.
+	speculated, committed, recorded bool
+}
+
+// Check type-checks prog. On failure the error is a diag.List holding the
+// first error DTrace would report.
+func Check(prog *ast.Program, cfg *Config) (info *Info, err error) {
+	c := newChecker(prog.File, cfg)
+	defer func() {
+		if r := recover(); r != nil {
+			b, ok := r.(bailout)
+			if !ok {
+				panic(r)
+			}
+			info, err = nil, diag.List{b.err}
+		}
+	}()
+	if !c.option("nolibs") {
+		c.loadLib()
+	}
+	for _, d := range prog.Decls {
+		c.decl(d)
+	}
+	return c.info, nil
+}
+
+func newChecker(file *token.File, cfg *Config) *checker {
+	c := &checker{
+		file:    file,
+		protos:  map[string]*Proto{},
+		globals: map[string]*Var{},
+		self:    map[string]*Var{},
+		this:    map[string]*Var{},
+		aggs:    map[string]*Var{},
+		enums:   map[string]int64{},
+		info:    &Info{Types: map[ast.Expr]*TypeInfo{}, Vars: map[ast.Expr]*Var{}},
+		script:  ctype.NewScope("script"),
+		lib:     ctype.NewScope("D"),
+	}
+	c.defs = c.script
+	if cfg != nil {
+		c.cfg = *cfg
+	}
+	strsize := int64(256)
+	if c.cfg.Options != nil {
+		if v, ok := c.cfg.Options.Value("strsize"); ok && v > 0 {
+			strsize = v
+		}
+	}
+	if c.cfg.Types == nil {
+		c.cfg.Types = ctype.NewUniverse(nil, ctype.NewC(), ctype.NewD(strsize))
+	}
+	// The script's own declarations come first, as DTrace's "D"
+	// container it adds them to is searched before the kernel.
+	c.u = ctype.NewUniverse(c.cfg.Types.Module, c.script, c.lib, universeSource{c.cfg.Types})
+	if c.cfg.Probes == nil {
+		c.cfg.Probes = BuiltinProbes{}
+	}
+	return c
+}
+
+// universeSource lets the configured universe be searched after the
+// script's scope.
+type universeSource struct{ u *ctype.Universe }
+
+func (s universeSource) Module() string                           { return "" }
+func (s universeSource) LookupType(n string) (*ctype.Type, error) { return s.u.LookupType(n) }
+func (s universeSource) LookupVar(n string) (*ctype.Type, error)  { return s.u.LookupVar(n) }
+
+// errorf stops the check with an error at node's line.
+func (c *checker) errorf(n ast.Node, tag diag.Tag, format string, args ...any) {
+	var pos token.Position
+	if c.file != nil && n != nil && n.Pos().IsValid() {
+		pos = c.file.Position(n.Pos())
+	}
+	panic(bailout{diag.Errorf(pos, tag, format, args...)})
+}
+
+// fail stops the check with a semError (or any error) at node's line.
+func (c *checker) fail(n ast.Node, err error) {
+	var se *semError
+	if errors.As(err, &se) {
+		c.errorf(n, se.Tag, "%s", se.Msg)
+	}
+	c.errorf(n, diag.D_UNKNOWN, "%v", err)
+}
+
+func (c *checker) line(n ast.Node) int {
+	if c.file == nil || n == nil {
+		return 0
+	}
+	return c.file.Position(n.Pos()).Line
+}
+
+func (c *checker) decl(d ast.Decl) {
+	switch d := d.(type) {
+	case *ast.ProbeClause:
+		c.probeClause(d)
+	case *ast.Declaration:
+		c.declaration(d, false)
+	case *ast.InlineDecl:
+		c.inline(d)
+	case *ast.Translator:
+		c.translator(d)
+	case *ast.Pragma, *ast.ProviderDef:
+		// Pragmas are applied by the driver through the option
+		// catalogue; provider definitions matter to dtrace -h/-G only.
+	}
+}
+
+func (c *checker) probeClause(pc *ast.ProbeClause) {
+	ci := &ClauseInfo{Clause: pc}
+	for i, d := range pc.Descs {
+		args, ok := c.cfg.Probes.Probe(d)
+		if !ok && !c.option("zdefs") {
+			c.errorf(d, diag.D_PDESC_ZERO, "probe description %s does not match any probes", d.String())
+		}
+		if i == 0 {
+			ci.Args = args
+		}
+	}
+	c.clause = ci
+	c.speculated, c.committed, c.recorded = false, false, false
+	defer func() { c.clause = nil }()
+	if pc.Pred != nil {
+		t := c.rvalue(pc.Pred)
+		if !ctype.IsScalar(t.Type) && !ctype.IsString(t.Type) {
+			c.errorf(pc.Pred, diag.D_PRED_SCALAR, "predicate result must be of scalar type")
+		}
+	}
+	for _, s := range pc.Body {
+		c.stmt(s)
+	}
+	c.info.Clauses = append(c.info.Clauses, ci)
+}
+
+func (c *checker) stmt(s ast.Stmt) {
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		c.expr(s.X)
+		c.actionOrder(s.X)
+	case *ast.IfStmt:
+		t := c.rvalue(s.Cond)
+		if !ctype.IsScalar(t.Type) && !ctype.IsString(t.Type) {
+			c.errorf(s.Cond, diag.D_PRED_SCALAR, "if-condition must be of scalar type")
+		}
+		c.stmt(s.Then)
+		if s.Else != nil {
+			c.stmt(s.Else)
+		}
+	case *ast.BlockStmt:
+		for _, s := range s.List {
+			c.stmt(s)
+		}
+	case *ast.EmptyStmt:
+	}
+}
+
+// actionOrder applies DTrace's rules for the order of actions in a clause:
+// speculate() comes before any data is recorded, commit() after none, and
+// a speculative clause has no aggregations, destructive actions or exit().
+func (c *checker) actionOrder(e ast.Expr) {
+	if c.isAgg(assignLhs(e)) {
+		if c.speculated {
+			c.errorf(e, diag.D_AGG_SPEC, "aggregating actions may not follow speculate( )")
+		}
+		if c.committed {
+			c.errorf(e, diag.D_AGG_COMM, "aggregating actions may not follow commit( )")
+		}
+		c.recorded = true
+		return
+	}
+	call, ok := unparen(e).(*ast.CallExpr)
+	if !ok {
+		return
+	}
+	id, ok := unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return
+	}
+	fn, ok := LookupBuiltin(id.Name)
+	if !ok {
+		return
+	}
+	switch {
+	case fn.Name == "commit":
+		if c.committed {
+			c.errorf(e, diag.D_COMM_COMM, "commit( ) may not follow commit( )")
+		}
+		if c.recorded {
+			c.errorf(e, diag.D_COMM_DREC, "commit( ) may not follow data-recording action(s)")
+		}
+		c.committed = true
+	case fn.Name == "speculate":
+		if c.speculated {
+			c.errorf(e, diag.D_SPEC_SPEC, "speculate( ) may not follow speculate( )")
+		}
+		if c.committed {
+			c.errorf(e, diag.D_SPEC_COMM, "speculate( ) may not follow commit( )")
+		}
+		if c.recorded {
+			c.errorf(e, diag.D_SPEC_DREC, "speculate( ) may not follow data-recording action(s)")
+		}
+		c.speculated = true
+	case fn.Kind != Action:
+	default:
+		if c.speculated && fn.Destructive {
+			c.errorf(e, diag.D_ACT_SPEC, "destructive actions may not follow speculate( )")
+		}
+		if c.speculated && fn.Name == "exit" {
+			c.errorf(e, diag.D_EXIT_SPEC, "exit( ) may not follow speculate( )")
+		}
+		if fn.Destructive || fn.Name == "discard" {
+			return
+		}
+		if c.committed {
+			c.errorf(e, diag.D_DREC_COMM, "data-recording actions may not follow commit( )")
+		}
+		if !c.speculated {
+			c.recorded = true
+		}
+	}
+}
+
+func assignLhs(e ast.Expr) ast.Expr {
+	if a, ok := unparen(e).(*ast.AssignExpr); ok {
+		return a.Lhs
+	}
+	return nil
+}
+
+// option reports whether a flag option (zdefs for -Z, nolibs) is set.
+func (c *checker) option(name string) bool {
+	return c.cfg.Options != nil && c.cfg.Options.Bool(name)
+}

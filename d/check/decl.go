@@ -1,0 +1,354 @@
+package check
+
+import (
+	"errors"
+
+	"github.com/godtrace/godtrace/ctype"
+	"github.com/godtrace/godtrace/d/ast"
+	"github.com/godtrace/godtrace/d/diag"
+	"github.com/godtrace/godtrace/d/token"
+)
+
+// typeOf converts type syntax to a ctype, defining the structs, unions and
+// enums it declares in the script's scope. keys is set for associative
+// array declarators (int a[string, int]).
+func (c *checker) typeOf(t ast.Type) (typ *ctype.Type, keys []*ctype.Type) {
+	switch t := t.(type) {
+	case *ast.BuiltinType:
+		if len(t.Words) == 1 && t.Words[0] == "string" {
+			return c.lookupType(t, "string"), nil
+		}
+		name, ok := ctype.BaseName(t.Words)
+		if !ok {
+			c.errorf(t, diag.D_DECL_COMBO, "invalid type combination")
+		}
+		return c.lookupType(t, name), nil
+	case *ast.NamedType:
+		return c.lookupType(t, t.Name), nil
+	case *ast.StructType:
+		return c.structType(t), nil
+	case *ast.EnumType:
+		return c.enumType(t), nil
+	case *ast.QualType:
+		typ, keys = c.typeOf(t.Type)
+		return qualify(typ, t.Quals), keys
+	case *ast.PointerType:
+		elem, _ := c.typeOf(t.Elem)
+		return qualify(ctype.NewPointer(elem), t.Quals), nil
+	case *ast.ArrayType:
+		elem, _ := c.typeOf(t.Elem)
+		if t.Keys != nil {
+			for _, k := range t.Keys {
+				kt, _ := c.typeOf(k.Type)
+				keys = append(keys, kt)
+			}
+			return elem, keys
+		}
+		n := int64(0)
+		if t.Len != nil {
+			ti := c.rvalue(t.Len)
+			if !ti.Const {
+				c.errorf(t.Len, diag.D_DECL_ARRSUB, "positive integral constant expression or tuple signature expected as array declaration subscript")
+			}
+			n = ti.Value
+			if n <= 0 {
+				c.errorf(t.Len, diag.D_DECL_ARRBIG, "array dimension too large")
+			}
+		}
+		return ctype.NewArray(elem, n), nil
+	case *ast.FuncType:
+		ft := &ctype.Type{Kind: ctype.Func, Variadic: t.Variadic, Module: "script"}
+		ft.Elem, _ = c.typeOf(t.Result)
+		for _, p := range t.Params {
+			pt, _ := c.typeOf(p.Type)
+			if ctype.IsVoid(pt) && len(t.Params) == 1 {
+				break
+			}
+			ft.Params = append(ft.Params, pt)
+		}
+		return ft, nil
+	}
+	c.errorf(t, diag.D_UNKNOWN, "unsupported type syntax")
+	return nil, nil
+}
+
+func qualify(t *ctype.Type, quals []token.Kind) *ctype.Type {
+	for _, q := range quals {
+		switch q {
+		case token.CONST:
+			t = ctype.NewQualified(ctype.Const, t)
+		case token.VOLATILE:
+			t = ctype.NewQualified(ctype.Volatile, t)
+		case token.RESTRICT:
+			t = ctype.NewQualified(ctype.Restrict, t)
+		}
+	}
+	return t
+}
+
+func (c *checker) lookupType(n ast.Node, name string) *ctype.Type {
+	t, err := c.u.LookupType(name)
+	if err != nil {
+		if errors.Is(err, ctype.ErrNotFound) {
+			c.errorf(n, diag.D_TYPE_ERR, "failed to resolve type %s: Unknown type name", name)
+		}
+		c.errorf(n, diag.D_TYPE_ERR, "failed to resolve type %s: %v", name, err)
+	}
+	return t
+}
+
+// tagType finds or forward-declares the struct, union or enum tag.
+func (c *checker) tagType(kind ctype.Kind, name string) *ctype.Type {
+	key := kind.String() + " " + name
+	if t, err := c.u.LookupType(key); err == nil {
+		return t
+	}
+	t, _ := c.defs.Define(key, &ctype.Type{Kind: ctype.Forward, FwdKind: kind, Name: name})
+	return t
+}
+
+func (c *checker) structType(st *ast.StructType) *ctype.Type {
+	kind := ctype.Struct
+	if st.Kind == token.UNION {
+		kind = ctype.Union
+	}
+	if !st.Lbrace.IsValid() {
+		return c.tagType(kind, st.Name)
+	}
+	t := &ctype.Type{Kind: kind, Name: st.Name, Module: "script"}
+	if st.Name != "" {
+		key := kind.String() + " " + st.Name
+		old, err := c.defs.LookupType(key)
+		switch {
+		case err == nil && old.Kind == ctype.Forward:
+			// Complete the forward declaration in place, so that
+			// pointers made from it see the members.
+			t = old
+			t.Kind, t.FwdKind = kind, 0
+		case err == nil:
+			c.errorf(st, diag.D_DECL_TYPERED, "type redeclared: %s", key)
+		default:
+			c.defs.Define(key, t)
+		}
+	}
+	var members []ctype.Member
+	var off uint64
+	align := int64(1)
+	var size uint64
+	for _, md := range st.Members {
+		for _, d := range md.Vars {
+			mt, _ := c.typeOf(d.Type)
+			m := ctype.Member{Type: mt}
+			if d.Name != nil {
+				m.Name = d.Name.Name
+				if hasMember(members, m.Name) {
+					c.errorf(d.Name, diag.D_DECL_MNAME, "member name redeclared: %s", m.Name)
+				}
+			}
+			a := mt.Alignof()
+			align = max(align, a)
+			if d.BitWidth != nil {
+				w := c.rvalue(d.BitWidth)
+				if !w.Const || w.Value < 0 || w.Value > mt.Sizeof()*8 {
+					c.errorf(d.BitWidth, diag.D_DECL_BFSIZE, "positive integral constant expression expected as bit-field size")
+				}
+				m.Bits = uint16(w.Value)
+				unit := uint64(mt.Sizeof() * 8)
+				if kind == ctype.Struct && unit > 0 && off/unit != (off+uint64(m.Bits)-1)/unit {
+					off = (off + unit - 1) / unit * unit
+				}
+				if kind == ctype.Union {
+					m.Offset = 0
+				} else {
+					m.Offset = off
+					off += uint64(m.Bits)
+				}
+			} else {
+				abits := uint64(a * 8)
+				if kind == ctype.Struct {
+					off = (off + abits - 1) / abits * abits
+					m.Offset = off
+					off += uint64(mt.Sizeof() * 8)
+				}
+			}
+			size = max(size, m.Offset+max(uint64(m.Bits), uint64(mt.Sizeof()*8)*b2u(m.Bits == 0)))
+			members = append(members, m)
+		}
+	}
+	if kind == ctype.Struct {
+		size = off
+	}
+	bytes := int64((size + 7) / 8)
+	t.Size = (bytes + align - 1) / align * align
+	t.SetMembers(members)
+	return t
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (c *checker) enumType(et *ast.EnumType) *ctype.Type {
+	if !et.Lbrace.IsValid() {
+		return c.tagType(ctype.Enum, et.Name)
+	}
+	t := &ctype.Type{Kind: ctype.Enum, Name: et.Name, Size: 4, Enc: ctype.Signed, Module: "script"}
+	if et.Name != "" {
+		if _, ok := c.defs.Define("enum "+et.Name, t); !ok {
+			c.errorf(et, diag.D_DECL_TYPERED, "type redeclared: enum %s", et.Name)
+		}
+	}
+	next := int64(0)
+	for _, e := range et.Enumerators {
+		if e.Value != nil {
+			v := c.rvalue(e.Value)
+			if !v.Const {
+				c.errorf(e.Value, diag.D_DECL_ENCONST, "enumerator '%s' must be assigned to an integral constant expression", e.Name.Name)
+			}
+			next = v.Value
+		}
+		if _, dup := c.enums[e.Name.Name]; dup {
+			c.errorf(e.Name, diag.D_DECL_IDRED, "identifier redeclared: %s", e.Name.Name)
+		}
+		c.enums[e.Name.Name] = next
+		t.Enumerators = append(t.Enumerators, ctype.Enumerator{Name: e.Name.Name, Value: next})
+		next++
+	}
+	return t
+}
+
+// idKindName is how DTrace names an identifier's kind in messages.
+func idKindName(v *Var) string {
+	switch v.Kind {
+	case Assoc:
+		return "array"
+	case Aggregation:
+		return "aggregation"
+	case BuiltinFunc:
+		return "function"
+	case Inline:
+		return "inline"
+	}
+	if v.Keys != nil {
+		return "array"
+	}
+	return "scalar"
+}
+
+// declaration handles a C declaration at the top level or in a clause.
+func (c *checker) declaration(d *ast.Declaration, inClause bool) {
+	if len(d.Vars) == 0 {
+		c.typeOf(d.Base)
+		return
+	}
+	for _, dv := range d.Vars {
+		t, keys := c.typeOf(dv.Type)
+		if dv.Name == nil {
+			continue
+		}
+		name := dv.Name.Name
+		switch d.Class {
+		case token.TYPEDEF:
+			if _, ok := c.defs.Define(name, ctype.NewTypedef(name, t)); !ok {
+				c.errorf(dv.Name, diag.D_DECL_TYPERED, "type redeclared: %s", name)
+			}
+			continue
+		case token.EXTERN:
+			c.defs.DefineVar(name, t)
+			continue
+		}
+		if t.Kind == ctype.Func {
+			continue
+		}
+		if ctype.IsVoid(t) {
+			c.errorf(dv.Name, diag.D_DECL_VOIDOBJ, "cannot have void object: %s", name)
+		}
+		table, kind := c.globals, Global
+		switch d.Class {
+		case token.SELF:
+			table, kind = c.self, ThreadLocal
+		case token.THIS:
+			table, kind = c.this, ClauseLocal
+			if keys != nil {
+				c.errorf(dv.Name, diag.D_DECL_LOCASSC, "associative arrays may not be declared as local variables: %s", name)
+			}
+		}
+		if keys != nil && kind == Global {
+			kind = Assoc
+		}
+		v := &Var{Name: name, Kind: kind, Type: t, Keys: keys, Declared: true}
+		if old, ok := table[name]; ok {
+			if idKindName(old) != idKindName(v) || !ctype.Same(old.Type, t) || !sameKeys(old.Keys, keys) {
+				c.errorf(dv.Name, diag.D_DECL_IDRED, "identifier redeclared: %s\n\t current: %s %s\n\tprevious: %s %s",
+					name, idKindName(v), t, idKindName(old), old.Type)
+			}
+			continue
+		}
+		table[name] = v
+		c.info.Vars[dv.Name] = v
+	}
+}
+
+func sameKeys(a, b []*ctype.Type) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !ctype.Same(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *checker) inline(d *ast.InlineDecl) {
+	t, _ := c.typeOf(d.Var.Type)
+	name := d.Var.Name.Name
+	v := c.rvalue(d.Value)
+	if !c.assignable(t, v) {
+		c.errorf(d.Value, diag.D_OP_INCOMPAT, "inline %s definition uses incompatible types: \"%s\" = \"%s\"", name, t, v.Type)
+	}
+	if _, ok := c.globals[name]; ok {
+		c.errorf(d.Var.Name, diag.D_DECL_IDRED, "identifier redeclared: %s", name)
+	}
+	c.globals[name] = &Var{Name: name, Kind: Inline, Type: t, Declared: true, Inline: d}
+}
+
+func (c *checker) translator(d *ast.Translator) {
+	out, _ := c.typeOf(d.Output)
+	in, _ := c.typeOf(d.Input)
+	x := &Xlator{Decl: d, In: in, Out: out}
+	// Members are checked with the parameter bound to the input type, as
+	// a clause-local binding visible only inside the translator.
+	saved, had := c.globals[d.Param.Name]
+	c.globals[d.Param.Name] = &Var{Name: d.Param.Name, Kind: XlatorInput, Type: in, Declared: true}
+	for _, m := range d.Members {
+		mem, ok := out.Member(m.Name.Name)
+		if !ok {
+			c.errorf(m.Name, diag.D_XLATE_MEMB, "translator member %s is not a member of %s", m.Name.Name, ctype.Resolve(out))
+		}
+		v := c.rvalue(m.Value)
+		if !c.assignable(mem.Type, v) {
+			c.errorf(m.Value, diag.D_XLATE_INCOMPAT, "translator member %s definition uses incompatible types: \"%s\" = \"%s\"", m.Name.Name, mem.Type, v.Type)
+		}
+	}
+	if had {
+		c.globals[d.Param.Name] = saved
+	} else {
+		delete(c.globals, d.Param.Name)
+	}
+	c.info.Translators = append(c.info.Translators, x)
+}
+
+// hasMember reports whether a member list being built has name.
+func hasMember(ms []ctype.Member, name string) bool {
+	for _, m := range ms {
+		if m.Name == name {
+			return true
+		}
+	}
+	return false
+}

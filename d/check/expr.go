@@ -1,0 +1,844 @@
+package check
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/godtrace/godtrace/ctype"
+	"github.com/godtrace/godtrace/d/ast"
+	"github.com/godtrace/godtrace/d/diag"
+	"github.com/godtrace/godtrace/d/token"
+)
+
+// record stores and returns the type information of e.
+func (c *checker) record(e ast.Expr, ti *TypeInfo) *TypeInfo {
+	c.info.Types[e] = ti
+	return ti
+}
+
+func (c *checker) rvalue(e ast.Expr) *TypeInfo { return c.expr(e) }
+
+func (c *checker) constant(e ast.Expr, t *ctype.Type, v int64) *TypeInfo {
+	return c.record(e, &TypeInfo{Type: t, Const: true, Value: normalize(v, t)})
+}
+
+func (c *checker) stringType() *ctype.Type {
+	t, err := c.u.LookupType("string")
+	if err != nil {
+		return ctype.NewString(256)
+	}
+	return t
+}
+
+func (c *checker) sizeType() *ctype.Type { return c.lookupType(nil, "size_t") }
+
+// expr checks an expression in a value context.
+func (c *checker) expr(e ast.Expr) *TypeInfo {
+	switch e := e.(type) {
+	case *ast.ParenExpr:
+		ti := *c.expr(e.X)
+		return c.record(e, &ti)
+	case *ast.IntLit:
+		return c.intLit(e)
+	case *ast.StringLit:
+		return c.record(e, &TypeInfo{Type: c.stringType()})
+	case *ast.Ident:
+		return c.ident(e)
+	case *ast.ScopedVar:
+		v := c.scopedVar(e, false)
+		if v == nil {
+			c.errorf(e, diag.D_IDENT_UNDEF, "failed to resolve %s: Unknown variable name", e.Name.Name)
+		}
+		return c.varRef(e, v)
+	case *ast.AggExpr:
+		v, ok := c.aggs[e.Name]
+		if !ok {
+			c.errorf(e, diag.D_IDENT_UNDEF, "failed to resolve @%s: Unknown variable name", e.Name)
+		}
+		c.info.Vars[e] = v
+		return c.record(e, &TypeInfo{Type: ctype.VoidType})
+	case *ast.UnaryExpr:
+		return c.unary(e)
+	case *ast.PostfixExpr:
+		c.implicitVar(e.X)
+		x := c.expr(e.X)
+		c.incdec(e, e.Op, x)
+		return c.record(e, &TypeInfo{Type: x.Type})
+	case *ast.BinaryExpr:
+		return c.binary(e)
+	case *ast.AssignExpr:
+		return c.assign(e)
+	case *ast.CondExpr:
+		return c.cond(e)
+	case *ast.CastExpr:
+		return c.cast(e)
+	case *ast.SizeofExpr:
+		return c.sizeof(e)
+	case *ast.OffsetofExpr:
+		return c.offsetof(e)
+	case *ast.StringofExpr:
+		x := c.expr(e.X)
+		if !ctype.IsScalar(x.Type) && !ctype.IsString(x.Type) {
+			c.errorf(e, diag.D_STRINGOF_TYPE, "cannot apply stringof to a value of type %s", x.Type)
+		}
+		return c.record(e, &TypeInfo{Type: c.stringType()})
+	case *ast.XlateExpr:
+		return c.xlate(e)
+	case *ast.CallExpr:
+		return c.call(e)
+	case *ast.IndexExpr:
+		return c.index(e)
+	case *ast.SelectorExpr:
+		return c.selector(e)
+	}
+	c.errorf(e, diag.D_UNKNOWN, "unsupported expression")
+	return nil
+}
+
+func (c *checker) intLit(e *ast.IntLit) *TypeInfo {
+	if e.Kind == token.CHAR {
+		t := ctype.IntType
+		if len(e.Raw) >= 3 && (len(e.Raw) == 3 || e.Raw[1] == '\\') && e.Value < 256 {
+			t = ctype.CharType
+		}
+		return c.constant(e, t, int64(e.Value))
+	}
+	raw := strings.ToLower(e.Raw)
+	suffix := strings.TrimLeft(raw, "0123456789abcdefx")
+	if strings.HasPrefix(raw, "0x") {
+		suffix = strings.TrimLeft(raw[2:], "0123456789abcdef")
+	}
+	decimal := !strings.HasPrefix(raw, "0") || raw == "0" || strings.HasPrefix(raw, "0u") || strings.HasPrefix(raw, "0l")
+	t := intLiteralType(e.Value, decimal, strings.Contains(suffix, "u"), strings.Count(suffix, "l"))
+	return c.constant(e, t, int64(e.Value))
+}
+
+// varRef gives a variable reference its type information.
+func (c *checker) varRef(e ast.Expr, v *Var) *TypeInfo {
+	c.info.Vars[e] = v
+	w := v.Kind == Global || v.Kind == ThreadLocal || v.Kind == ClauseLocal || v.Kind == Assoc
+	return c.record(e, &TypeInfo{Type: v.Type, Lvalue: true, Writable: w})
+}
+
+// lookupIdent resolves a bare identifier, returning nil when it is unknown.
+func (c *checker) lookupIdent(id *ast.Ident) (*Var, *TypeInfo) {
+	name := id.Name
+	if !strings.Contains(name, "`") {
+		if v, ok := c.globals[name]; ok {
+			if v.Kind == Inline {
+				val := c.expr(v.Inline.Value)
+				ti := &TypeInfo{Type: v.Type, Const: val.Const, Value: val.Value}
+				if ti.Const && ctype.IsInteger(v.Type) {
+					ti.Value = normalize(ti.Value, v.Type)
+				}
+				return v, ti
+			}
+			return v, nil
+		}
+		if val, ok := c.enums[name]; ok {
+			return &Var{Name: name, Kind: EnumConst, Type: ctype.IntType}, &TypeInfo{Type: ctype.IntType, Const: true, Value: val}
+		}
+		if b, ok := LookupBuiltin(name); ok {
+			return c.builtinVar(id, b), nil
+		}
+	}
+	t, err := c.u.LookupVar(name)
+	if err == nil {
+		return &Var{Name: name, Kind: KernelVar, Type: t}, nil
+	}
+	if !errors.Is(err, ctype.ErrNotFound) {
+		c.errorf(id, diag.D_SYM_NOTYPES, "failed to resolve %s: %v", name, err)
+	}
+	return nil, nil
+}
+
+func (c *checker) builtinVar(id *ast.Ident, b *Ident) *Var {
+	v := &Var{Name: b.Name, Builtin: b}
+	switch b.Kind {
+	case Scalar:
+		v.Kind = BuiltinVar
+		t, err := parseTypeName(c.u, b.Proto)
+		if err != nil {
+			c.errorf(id, diag.D_UNKNOWN, "failed to resolve type %s for identifier %s: %v", b.Proto, b.Name, err)
+		}
+		v.Type = t
+	case ArrayVar, ScopePtr:
+		v.Kind = BuiltinVar
+		v.Type = ctype.VoidType
+	default:
+		v.Kind = BuiltinFunc
+		v.Type = ctype.VoidType
+	}
+	return v
+}
+
+func (c *checker) ident(id *ast.Ident) *TypeInfo {
+	v, ti := c.lookupIdent(id)
+	if v == nil {
+		c.errorf(id, diag.D_IDENT_UNDEF, "failed to resolve %s: Unknown variable name", id.Name)
+	}
+	c.info.Vars[id] = v
+	if ti != nil {
+		return c.record(id, ti)
+	}
+	switch {
+	case v.Kind == BuiltinFunc:
+		c.errorf(id, diag.D_OP_ACT, "%s( ) may not be used as a variable", v.Name)
+	case v.Builtin != nil && v.Builtin.Kind != Scalar:
+		c.errorf(id, diag.D_IDENT_BADREF, "%s must be used with %s", v.Name, map[bool]string{true: "[ ]", false: "->"}[v.Builtin.Kind == ArrayVar])
+	case v.Kind == Assoc || v.Keys != nil:
+		c.errorf(id, diag.D_ARR_BADREF, "%s must be used with [ ]", v.Name)
+	case v.Kind == KernelVar:
+		return c.record(id, &TypeInfo{Type: v.Type, Lvalue: true})
+	}
+	return c.varRef(id, v)
+}
+
+func (c *checker) scopedVar(e *ast.ScopedVar, create bool) *Var {
+	table, kind := c.self, ThreadLocal
+	if e.Scope == token.THIS {
+		table, kind = c.this, ClauseLocal
+	}
+	v, ok := table[e.Name.Name]
+	if !ok {
+		if !create {
+			return nil
+		}
+		v = &Var{Name: e.Name.Name, Kind: kind}
+		table[e.Name.Name] = v
+	}
+	return v
+}
+
+func (c *checker) unary(e *ast.UnaryExpr) *TypeInfo {
+	if e.Op == token.INC || e.Op == token.DEC {
+		c.implicitVar(e.X)
+	}
+	x := c.expr(e.X)
+	t := x.Type
+	switch e.Op {
+	case token.ADD, token.SUB:
+		if !ctype.IsArith(t) {
+			c.errorf(e, diag.D_OP_ARITH, "operator %s requires an operand of arithmetic type", e.Op)
+		}
+		pt := ctype.Promote(t, ctype.IntType)
+		if x.Const {
+			return c.constant(e, pt, foldUnary(e.Op, x.Value, pt))
+		}
+		return c.record(e, &TypeInfo{Type: pt})
+	case token.BNEG:
+		if !ctype.IsInteger(t) {
+			c.errorf(e, diag.D_OP_INT, "operator %s requires an operand of integral type", e.Op)
+		}
+		pt := ctype.Promote(t, ctype.IntType)
+		if x.Const {
+			return c.constant(e, pt, foldUnary(e.Op, x.Value, pt))
+		}
+		return c.record(e, &TypeInfo{Type: pt})
+	case token.NOT:
+		if !ctype.IsScalar(t) && !ctype.IsString(t) {
+			c.errorf(e, diag.D_OP_SCALAR, "operator %s requires an operand of scalar type", e.Op)
+		}
+		if x.Const {
+			return c.constant(e, ctype.IntType, foldUnary(e.Op, x.Value, t))
+		}
+		return c.record(e, &TypeInfo{Type: ctype.IntType})
+	case token.MUL:
+		r := ctype.Resolve(t)
+		if r.Kind != ctype.Pointer && r.Kind != ctype.Array {
+			c.errorf(e, diag.D_DEREF_NONPTR, "cannot dereference non-pointer type")
+		}
+		if ctype.IsVoid(r.Elem) {
+			c.errorf(e, diag.D_DEREF_VOID, "cannot dereference pointer to void")
+		}
+		if ctype.Resolve(r.Elem).Kind == ctype.Func {
+			c.errorf(e, diag.D_DEREF_FUNC, "cannot dereference pointer to function")
+		}
+		return c.record(e, &TypeInfo{Type: r.Elem, Lvalue: true, Writable: true})
+	case token.AND:
+		if !x.Lvalue {
+			c.errorf(e, diag.D_ADDROF_LVAL, "unacceptable operand for unary & operator")
+		}
+		if v := c.info.Vars[unparen(e.X)]; v != nil && v.Kind != KernelVar {
+			c.errorf(e, diag.D_ADDROF_VAR, "cannot take address of dynamic variable")
+		}
+		return c.record(e, &TypeInfo{Type: ctype.NewPointer(t)})
+	case token.INC, token.DEC:
+		c.incdec(e, e.Op, x)
+		return c.record(e, &TypeInfo{Type: t})
+	}
+	c.errorf(e, diag.D_UNKNOWN, "unsupported unary operator %s", e.Op)
+	return nil
+}
+
+func (c *checker) incdec(n ast.Node, op token.Kind, x *TypeInfo) {
+	if !x.Lvalue || !x.Writable {
+		c.errorf(n, diag.D_OP_LVAL, "operator %s requires modifiable lvalue as an operand", op)
+	}
+	if !ctype.IsScalar(x.Type) {
+		c.errorf(n, diag.D_OP_SCALAR, "operator %s requires an operand of scalar type", op)
+	}
+}
+
+// decay is the type an array has in an expression: a pointer to its
+// element.
+func decay(t *ctype.Type) *ctype.Type {
+	if r := ctype.Resolve(t); r.Kind == ctype.Array {
+		return ctype.NewPointer(r.Elem)
+	}
+	return t
+}
+
+func isNull(x *TypeInfo) bool { return x.Const && x.Value == 0 && ctype.IsInteger(x.Type) }
+
+// strcompat reports whether t can stand for a string: D strings and char
+// arrays and pointers.
+func strcompat(t *ctype.Type) bool { return ctype.IsString(t) || ctype.IsCharPointer(t) }
+
+// ptrcompat reports whether two pointer types may be compared, assigned
+// or subtracted: the same referenced type, or one of them void *.
+func ptrcompat(a, b *ctype.Type) bool {
+	ra, rb := ctype.Resolve(decay(a)), ctype.Resolve(decay(b))
+	if ra.Kind != ctype.Pointer || rb.Kind != ctype.Pointer {
+		return false
+	}
+	ea, eb := ctype.Resolve(ra.Elem), ctype.Resolve(rb.Elem)
+	if ea.Kind == ctype.Void || eb.Kind == ctype.Void {
+		return true
+	}
+	return ctype.Same(ea, eb) || (ea.Kind == ctype.Pointer && eb.Kind == ctype.Pointer && ptrcompat(ea, eb))
+}
+
+// argcompat is DTrace's rule for passing or assigning src where a value of
+// type dst is expected.
+func argcompat(dst *ctype.Type, src *TypeInfo) bool {
+	s := src.Type
+	switch {
+	case ctype.IsInteger(dst) && ctype.IsInteger(s):
+		return true
+	case strcompat(dst) && strcompat(s):
+		return true
+	case ctype.IsArith(dst) && ctype.IsArith(s):
+		return true
+	}
+	switch r := ctype.Resolve(dst); r.Kind {
+	case ctype.Struct, ctype.Union, ctype.Func, ctype.Enum:
+		return ctype.Same(r, ctype.Resolve(s))
+	case ctype.Pointer, ctype.Array:
+		return ptrcompat(dst, s) || isNull(src)
+	}
+	return ctype.Same(ctype.Resolve(dst), ctype.Resolve(s))
+}
+
+func (c *checker) assignable(dst *ctype.Type, src *TypeInfo) bool { return argcompat(dst, src) }
+
+func (c *checker) incompat(n ast.Node, op token.Kind, a, b *ctype.Type) {
+	c.errorf(n, diag.D_OP_INCOMPAT, "operands have incompatible types: \"%s\" %s \"%s\"", a, op, b)
+}
+
+func (c *checker) binary(e *ast.BinaryExpr) *TypeInfo {
+	x := c.expr(e.X)
+	if e.Op == token.COMMA {
+		y := c.expr(e.Y)
+		return c.record(e, &TypeInfo{Type: y.Type, Const: y.Const, Value: y.Value})
+	}
+	y := c.expr(e.Y)
+	return c.record(e, c.binop(e, e.Op, x, y))
+}
+
+// binop types (and folds) x op y.
+func (c *checker) binop(n ast.Node, op token.Kind, x, y *TypeInfo) *TypeInfo {
+	a, b := x.Type, y.Type
+	fold := func(t *ctype.Type, result *ctype.Type) *TypeInfo {
+		if !x.Const || !y.Const || !ctype.IsInteger(t) {
+			return &TypeInfo{Type: result}
+		}
+		v, err := foldBinary(op, normalize(x.Value, t), normalize(y.Value, t), t)
+		if err != nil {
+			c.fail(n, err)
+		}
+		return &TypeInfo{Type: result, Const: true, Value: normalize(v, result)}
+	}
+	switch op {
+	case token.ADD, token.SUB:
+		switch {
+		case ctype.IsArith(a) && ctype.IsArith(b):
+			t := ctype.UsualArith(a, b, ctype.IntType)
+			return fold(t, t)
+		case ctype.IsPointer(a) && ctype.IsInteger(b):
+			return &TypeInfo{Type: decay(a)}
+		case op == token.ADD && ctype.IsInteger(a) && ctype.IsPointer(b):
+			return &TypeInfo{Type: decay(b)}
+		case op == token.SUB && ctype.IsPointer(a) && ctype.IsPointer(b) && ptrcompat(a, b):
+			return &TypeInfo{Type: c.lookupType(n, "ptrdiff_t")}
+		}
+		c.incompat(n, op, a, b)
+	case token.MUL, token.DIV:
+		if !ctype.IsArith(a) || !ctype.IsArith(b) {
+			c.errorf(n, diag.D_OP_ARITH, "operator %s requires operands of arithmetic type", op)
+		}
+		t := ctype.UsualArith(a, b, ctype.IntType)
+		return fold(t, t)
+	case token.MOD, token.AND, token.OR, token.XOR:
+		if !ctype.IsInteger(a) || !ctype.IsInteger(b) {
+			c.errorf(n, diag.D_OP_INT, "operator %s requires operands of integral type", op)
+		}
+		t := ctype.UsualArith(a, b, ctype.IntType)
+		return fold(t, t)
+	case token.SHL, token.SHR:
+		if !ctype.IsInteger(a) || !ctype.IsInteger(b) {
+			c.errorf(n, diag.D_OP_INT, "operator %s requires operands of integral type", op)
+		}
+		t := ctype.Promote(a, ctype.IntType)
+		return fold(t, t)
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+		switch {
+		case ctype.IsArith(a) && ctype.IsArith(b):
+			return fold(ctype.UsualArith(a, b, ctype.IntType), ctype.IntType)
+		case strcompat(a) && strcompat(b):
+		case ctype.IsPointer(a) && (ptrcompat(a, b) || isNull(y)):
+		case ctype.IsPointer(b) && isNull(x):
+		case ctype.IsPointer(a) && ctype.IsInteger(b), ctype.IsInteger(a) && ctype.IsPointer(b):
+		default:
+			c.incompat(n, op, a, b)
+		}
+		return &TypeInfo{Type: ctype.IntType}
+	case token.LAND, token.LOR, token.LXOR:
+		for _, t := range [...]*ctype.Type{a, b} {
+			if !ctype.IsScalar(t) && !ctype.IsString(t) {
+				c.errorf(n, diag.D_OP_SCALAR, "operator %s requires operands of scalar type", op)
+			}
+		}
+		return fold(ctype.LongType, ctype.IntType)
+	}
+	c.errorf(n, diag.D_UNKNOWN, "unsupported operator %s", op)
+	return nil
+}
+
+func (c *checker) cond(e *ast.CondExpr) *TypeInfo {
+	k := c.expr(e.Cond)
+	if !ctype.IsScalar(k.Type) && !ctype.IsString(k.Type) {
+		c.errorf(e.Cond, diag.D_OP_SCALAR, "operator ?: expression must be of scalar type")
+	}
+	x, y := c.expr(e.X), c.expr(e.Y)
+	var t *ctype.Type
+	switch {
+	case ctype.IsArith(x.Type) && ctype.IsArith(y.Type):
+		t = ctype.UsualArith(x.Type, y.Type, ctype.IntType)
+	case strcompat(x.Type) && strcompat(y.Type):
+		t = c.stringType()
+	case ctype.IsPointer(x.Type) && (ptrcompat(x.Type, y.Type) || isNull(y)):
+		t = decay(x.Type)
+	case ctype.IsPointer(y.Type) && isNull(x):
+		t = decay(y.Type)
+	case ctype.Same(ctype.Resolve(x.Type), ctype.Resolve(y.Type)):
+		t = x.Type
+	default:
+		c.errorf(e, diag.D_OP_INCOMPAT, "operator ?: operands must have compatible types")
+	}
+	ti := &TypeInfo{Type: t}
+	if k.Const && x.Const && y.Const && ctype.IsInteger(t) {
+		ti.Const, ti.Value = true, normalize(y.Value, t)
+		if k.Value != 0 {
+			ti.Value = normalize(x.Value, t)
+		}
+	}
+	return c.record(e, ti)
+}
+
+func (c *checker) cast(e *ast.CastExpr) *TypeInfo {
+	t, _ := c.typeOf(e.Type)
+	x := c.expr(e.X)
+	switch {
+	case ctype.IsVoid(t):
+	case ctype.IsScalar(t) && (ctype.IsScalar(x.Type) || ctype.IsString(x.Type) && ctype.IsPointer(t)):
+	case ctype.IsString(t) && strcompat(x.Type):
+	case ctype.Same(ctype.Resolve(t), ctype.Resolve(x.Type)):
+	default:
+		c.errorf(e, diag.D_CAST_INVAL, "invalid cast expression")
+	}
+	if x.Const && ctype.IsInteger(t) {
+		return c.constant(e, t, x.Value)
+	}
+	return c.record(e, &TypeInfo{Type: t, Const: x.Const && ctype.IsPointer(t), Value: x.Value})
+}
+
+func (c *checker) sizeof(e *ast.SizeofExpr) *TypeInfo {
+	var t *ctype.Type
+	switch {
+	case e.Type != nil:
+		t, _ = c.typeOf(e.Type)
+	default:
+		if id, ok := unparen(e.X).(*ast.Ident); ok {
+			if tt, err := c.u.LookupType(id.Name); err == nil {
+				if v, _ := c.lookupIdent(id); v == nil {
+					t = tt
+				}
+			}
+		}
+		if t == nil {
+			x := c.expr(e.X)
+			t = x.Type
+			if sel, ok := unparen(e.X).(*ast.SelectorExpr); ok {
+				if m, found := c.memberOf(sel); found && m.Bits != 0 {
+					c.errorf(e, diag.D_SIZEOF_BITFIELD, "cannot apply sizeof to a bit-field")
+				}
+			}
+		}
+	}
+	if t.Sizeof() == 0 && !ctype.IsString(t) {
+		c.errorf(e, diag.D_SIZEOF_TYPE, "cannot apply sizeof to an expression of type %s", t)
+	}
+	return c.constant(e, c.sizeType(), t.Sizeof())
+}
+
+func (c *checker) offsetof(e *ast.OffsetofExpr) *TypeInfo {
+	t, _ := c.typeOf(e.Type)
+	if !ctype.IsComposite(t) {
+		c.errorf(e, diag.D_OFFSETOF_TYPE, "offsetof operand must be a struct or union type")
+	}
+	m, ok := t.Member(e.Member.Name)
+	if !ok {
+		c.errorf(e.Member, diag.D_TYPE_MEMBER, "%s is not a member of %s", e.Member.Name, ctype.Resolve(t))
+	}
+	if m.Bits != 0 {
+		c.errorf(e, diag.D_OFFSETOF_BITFIELD, "cannot take offset of a bit-field: %s", e.Member.Name)
+	}
+	return c.constant(e, c.sizeType(), int64(m.Offset/8))
+}
+
+func (c *checker) xlate(e *ast.XlateExpr) *TypeInfo {
+	t, _ := c.typeOf(e.Type)
+	x := c.expr(e.X)
+	out := t
+	if r := ctype.Resolve(t); r.Kind == ctype.Pointer {
+		out = r.Elem
+	}
+	for _, xl := range c.info.Translators {
+		if ctype.Same(ctype.Resolve(xl.Out), ctype.Resolve(out)) && argcompat(xl.In, x) {
+			return c.record(e, &TypeInfo{Type: t})
+		}
+	}
+	c.errorf(e, diag.D_XLATE_NONE, "translator does not exist: %s -> %s", x.Type, t)
+	return nil
+}
+
+// memberOf finds the member a selector names, without reporting errors.
+func (c *checker) memberOf(e *ast.SelectorExpr) (ctype.Member, bool) {
+	ti := c.info.Types[e.X]
+	if ti == nil {
+		return ctype.Member{}, false
+	}
+	t := ti.Type
+	if e.Op == token.ARROW {
+		r := ctype.Resolve(t)
+		if r.Kind != ctype.Pointer {
+			return ctype.Member{}, false
+		}
+		t = r.Elem
+	}
+	return t.Member(e.Sel.Name)
+}
+
+func (c *checker) selector(e *ast.SelectorExpr) *TypeInfo {
+	x := c.expr(e.X)
+	t := x.Type
+	writable := x.Writable
+	if e.Op == token.ARROW {
+		r := ctype.Resolve(t)
+		if r.Kind != ctype.Pointer && r.Kind != ctype.Array {
+			c.errorf(e, diag.D_OP_PTR, "operator -> must be applied to a pointer")
+		}
+		t, writable = r.Elem, true
+	}
+	r := ctype.Resolve(t)
+	if r.Kind == ctype.Forward {
+		c.errorf(e, diag.D_OP_INCOMPLETE, "operator %s cannot be applied to a forward declaration: no %s definition is available", e.Op, r)
+	}
+	if r.Kind != ctype.Struct && r.Kind != ctype.Union {
+		c.errorf(e, diag.D_OP_SOU, "operator %s must be applied to a struct or union", e.Op)
+	}
+	m, ok := r.Member(e.Sel.Name)
+	if !ok {
+		c.errorf(e.Sel, diag.D_TYPE_MEMBER, "%s is not a member of %s", e.Sel.Name, r)
+	}
+	return c.record(e, &TypeInfo{Type: m.Type, Lvalue: true, Writable: writable})
+}
+
+func (c *checker) index(e *ast.IndexExpr) *TypeInfo {
+	switch x := unparen(e.X).(type) {
+	case *ast.Ident:
+		if b, ok := LookupBuiltin(x.Name); ok && b.Kind == ArrayVar {
+			if _, shadow := c.globals[x.Name]; !shadow {
+				return c.builtinIndex(e, x, b)
+			}
+		}
+		if v, ok := c.globals[x.Name]; ok && (v.Kind == Assoc || v.Keys != nil) {
+			return c.assocRef(e, v, false)
+		}
+	case *ast.ScopedVar:
+		if v := c.scopedVar(x, false); v != nil && v.Keys != nil {
+			return c.assocRef(e, v, false)
+		}
+	}
+	xt := c.expr(e.X)
+	r := ctype.Resolve(xt.Type)
+	if r.Kind != ctype.Pointer && r.Kind != ctype.Array {
+		if v := c.info.Vars[unparen(e.X)]; v != nil {
+			c.errorf(e, diag.D_IDENT_UNDEF, "failed to resolve %s: Unknown variable name", v.Name)
+		}
+		c.errorf(e, diag.D_OP_ARRFUN, "operator [ ] may not be applied to a non-pointer type")
+	}
+	if len(e.Index) != 1 {
+		c.errorf(e, diag.D_AGG_MDIM, "multi-dimensional array references are not permitted")
+	}
+	i := c.expr(e.Index[0])
+	if !ctype.IsInteger(i.Type) {
+		c.errorf(e, diag.D_OP_INT, "operator [ ] requires an index of integral type")
+	}
+	if r.Kind == ctype.Array && i.Const && r.Len > 0 && (i.Value < 0 || i.Value >= r.Len) {
+		c.errorf(e, diag.D_ARR_BOUNDS, "index outside array bounds: %d, max is %d", i.Value, r.Len)
+	}
+	return c.record(e, &TypeInfo{Type: r.Elem, Lvalue: true, Writable: xt.Writable || r.Kind == ctype.Pointer})
+}
+
+func (c *checker) builtinIndex(e *ast.IndexExpr, x *ast.Ident, b *Ident) *TypeInfo {
+	if len(e.Index) != 1 {
+		c.errorf(e, diag.D_PROTO_LEN, "%s[ ] prototype mismatch: %d args passed, 1 expected", b.Name, len(e.Index))
+	}
+	i := c.expr(e.Index[0])
+	if _, lit := unparen(e.Index[0]).(*ast.IntLit); !lit || !i.Const {
+		c.errorf(e, diag.D_PROTO_ARG, "%s[ ] argument #1 is incompatible with prototype:\n\tprototype: %s\n\t argument: %s", b.Name, "integer constant", i.Type)
+	}
+	c.info.Vars[x] = &Var{Name: b.Name, Kind: BuiltinVar, Builtin: b}
+	if b.Name == "uregs" {
+		if i.Value < 0 {
+			c.errorf(e, diag.D_REGS_IDX, "index %d is out of range for array %s", i.Value, b.Name)
+		}
+		return c.record(e, &TypeInfo{Type: c.lookupType(e, "uint64_t")})
+	}
+	if c.clause == nil {
+		c.errorf(e, diag.D_ARGS_NONE, "%s[ ] may not be referenced outside of a probe clause", b.Name)
+	}
+	args := c.clause.Args
+	if i.Value < 0 || i.Value >= int64(len(args)) {
+		c.errorf(e, diag.D_ARGS_IDX, "index %d is out of range for %s %s[ ]", i.Value, c.clause.Clause.Descs[0].String(), b.Name)
+	}
+	return c.record(e, &TypeInfo{Type: args[i.Value]})
+}
+
+// keyTypes checks the keys of an associative array or aggregation
+// reference and returns their types.
+func (c *checker) keyTypes(e *ast.IndexExpr, kind string) []*ctype.Type {
+	keys := make([]*ctype.Type, len(e.Index))
+	for i, k := range e.Index {
+		keys[i] = c.expr(k).Type
+		if ctype.IsVoid(keys[i]) {
+			c.errorf(e, diag.D_KEY_TYPE, "%s expression may not be used as %s index: key #%d", keys[i], kind, i+1)
+		}
+	}
+	return keys
+}
+
+// checkKeys validates keys against an existing signature, as DTrace's
+// dt_idcook_sign does.
+func (c *checker) checkKeys(e *ast.IndexExpr, prefix, name string, sig []*ctype.Type) {
+	if len(e.Index) != len(sig) {
+		s := "s "
+		if len(e.Index) == 1 {
+			s = " "
+		}
+		c.errorf(e, diag.D_PROTO_LEN, "%s%s[ ] prototype mismatch: %d key%spassed, %d expected", prefix, name, len(e.Index), s, len(sig))
+	}
+	for i, k := range e.Index {
+		ti := c.info.Types[k]
+		if !argcompat(sig[i], ti) {
+			c.errorf(e, diag.D_PROTO_ARG, "%s%s[ ] key #%d is incompatible with prototype:\n\tprototype: %s\n\t%9s: %s", prefix, name, i+1, sig[i], "key", ti.Type)
+		}
+	}
+}
+
+// assocRef checks a reference to an associative array; create makes the
+// array on its first assignment.
+func (c *checker) assocRef(e *ast.IndexExpr, v *Var, create bool) *TypeInfo {
+	keys := c.keyTypes(e, "associative array")
+	if v.Keys == nil && create {
+		v.Keys = keys
+	} else {
+		c.checkKeys(e, "", v.Name, v.Keys)
+	}
+	c.info.Vars[e.X] = v
+	return c.record(e, &TypeInfo{Type: v.Type, Lvalue: true, Writable: true})
+}
+
+func (c *checker) assign(e *ast.AssignExpr) *TypeInfo {
+	if c.isAgg(e.Lhs) {
+		return c.aggAssign(e)
+	}
+	rhs := c.expr(e.Rhs)
+	if e.Op == token.ASSIGN {
+		if v := c.newVar(e.Lhs, rhs); v != nil {
+			return c.record(e, &TypeInfo{Type: v.Type})
+		}
+	}
+	if e.Op != token.ASSIGN {
+		c.implicitVar(e.Lhs)
+	}
+	lhs := c.expr(e.Lhs)
+	if !lhs.Lvalue || !lhs.Writable {
+		c.errorf(e, diag.D_OP_WRITE, "operator %s can only be applied to a writable variable", e.Op)
+	}
+	if e.Op == token.ASSIGN {
+		if ctype.IsVoid(rhs.Type) {
+			c.errorf(e, diag.D_OP_VFPTR, "operator %s may not be applied to a void expression", e.Op)
+		}
+		if !argcompat(lhs.Type, rhs) {
+			c.incompat(e, e.Op, lhs.Type, rhs.Type)
+		}
+	} else {
+		c.binop(e, compoundOp[e.Op], lhs, rhs)
+	}
+	return c.record(e, &TypeInfo{Type: lhs.Type})
+}
+
+var compoundOp = map[token.Kind]token.Kind{
+	token.ADD_ASSIGN: token.ADD, token.SUB_ASSIGN: token.SUB, token.MUL_ASSIGN: token.MUL,
+	token.DIV_ASSIGN: token.DIV, token.MOD_ASSIGN: token.MOD, token.AND_ASSIGN: token.AND,
+	token.OR_ASSIGN: token.OR, token.XOR_ASSIGN: token.XOR, token.SHL_ASSIGN: token.SHL,
+	token.SHR_ASSIGN: token.SHR,
+}
+
+// newVar handles the first assignment to a variable, which gives it its
+// type; it returns nil when lhs is not a variable seen for the first time.
+func (c *checker) newVar(lhs ast.Expr, rhs *TypeInfo) *Var {
+	infer := func(v *Var) {
+		if ctype.IsVoid(rhs.Type) {
+			c.errorf(lhs, diag.D_OP_VFPTR, "operator = may not be applied to a void expression")
+		}
+		v.Type = rhs.Type
+	}
+	switch l := unparen(lhs).(type) {
+	case *ast.Ident:
+		if strings.Contains(l.Name, "`") {
+			return nil
+		}
+		if v, _ := c.lookupIdent(l); v != nil {
+			return nil
+		}
+		v := &Var{Name: l.Name, Kind: Global}
+		infer(v)
+		c.globals[l.Name] = v
+		c.varRef(l, v)
+		return v
+	case *ast.ScopedVar:
+		v := c.scopedVar(l, true)
+		if v.Type != nil {
+			return nil
+		}
+		infer(v)
+		c.varRef(l, v)
+		return v
+	case *ast.IndexExpr:
+		var v *Var
+		switch x := unparen(l.X).(type) {
+		case *ast.Ident:
+			if known, _ := c.lookupIdent(x); known != nil {
+				if known.Kind != Assoc || known.Type != nil {
+					return nil
+				}
+			}
+			v = &Var{Name: x.Name, Kind: Assoc}
+			c.globals[x.Name] = v
+		case *ast.ScopedVar:
+			v = c.scopedVar(x, true)
+			if v.Type != nil {
+				return nil
+			}
+		default:
+			return nil
+		}
+		c.assocRef(l, v, true)
+		infer(v)
+		c.info.Types[l].Type = v.Type
+		return v
+	}
+	return nil
+}
+
+// isAgg reports whether e names an aggregation, keyed or not.
+func (c *checker) isAgg(e ast.Expr) bool {
+	if e == nil {
+		return false
+	}
+	switch e := unparen(e).(type) {
+	case *ast.AggExpr:
+		return true
+	case *ast.IndexExpr:
+		_, ok := unparen(e.X).(*ast.AggExpr)
+		return ok
+	}
+	return false
+}
+
+func (c *checker) aggAssign(e *ast.AssignExpr) *TypeInfo {
+	var agg *ast.AggExpr
+	var ix *ast.IndexExpr
+	switch l := unparen(e.Lhs).(type) {
+	case *ast.AggExpr:
+		agg = l
+	case *ast.IndexExpr:
+		agg, ix = unparen(l.X).(*ast.AggExpr), l
+	}
+	name := agg.Name
+	call, ok := unparen(e.Rhs).(*ast.CallExpr)
+	var fn *Ident
+	if ok {
+		if id, isID := unparen(call.Fun).(*ast.Ident); isID {
+			fn, _ = LookupBuiltin(id.Name)
+		}
+	}
+	if e.Op != token.ASSIGN || fn == nil || fn.Kind != AggFunc {
+		c.errorf(e, diag.D_AGG_FUNC, "@%s must be assigned the result of an aggregating function", name)
+	}
+	v, exists := c.aggs[name]
+	if exists && v.AggFunc != fn.Name {
+		c.errorf(e, diag.D_AGG_REDEF, "aggregation redefined: @%s\n\t current: @%s = %s( )\n\tprevious: @%s = %s( ) : line %d",
+			name, name, fn.Name, name, v.AggFunc, v.AggLine)
+	}
+	if !exists {
+		v = &Var{Name: name, Kind: Aggregation, AggFunc: fn.Name, AggLine: c.line(e)}
+	}
+	if ix != nil {
+		keys := c.keyTypes(ix, "aggregation")
+		if !exists {
+			v.Keys = keys
+		} else {
+			c.checkKeys(ix, "@", name, v.Keys)
+		}
+		c.record(ix, &TypeInfo{Type: ctype.VoidType})
+	} else if exists && len(v.Keys) > 0 {
+		c.errorf(e, diag.D_PROTO_LEN, "@%s[ ] prototype mismatch: 0 keys passed, %d expected", name, len(v.Keys))
+	}
+	c.info.Vars[agg] = v
+	c.record(agg, &TypeInfo{Type: ctype.VoidType})
+	c.aggCall(call, fn, v)
+	c.aggs[name] = v
+	return c.record(e, &TypeInfo{Type: ctype.VoidType})
+}
+
+// unparen strips parentheses.
+func unparen(e ast.Expr) ast.Expr {
+	for {
+		p, ok := e.(*ast.ParenExpr)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}
+
+// implicitVar creates an int variable modified (++, --, +=) before it is
+// ever assigned, as DTrace does: such variables start out as zero.
+func (c *checker) implicitVar(e ast.Expr) {
+	c.newVar(e, &TypeInfo{Type: ctype.IntType})
+}

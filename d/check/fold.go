@@ -1,0 +1,163 @@
+package check
+
+import (
+	"github.com/godtrace/godtrace/ctype"
+	"github.com/godtrace/godtrace/d/diag"
+	"github.com/godtrace/godtrace/d/token"
+)
+
+// normalize truncates v to the width of the integer type t and extends it
+// back to 64 bits by t's signedness, so that folded constants wrap as the
+// machine arithmetic does.
+func normalize(v int64, t *ctype.Type) int64 {
+	size := ctype.Resolve(t).Size
+	if size <= 0 || size >= 8 {
+		return v
+	}
+	bits := uint(size * 8)
+	if ctype.IsSigned(t) {
+		return v << (64 - bits) >> (64 - bits)
+	}
+	return int64(uint64(v) & (1<<bits - 1))
+}
+
+// foldBinary folds a binary operator over integer constants a and b, which
+// are already converted to operand type t; for comparisons the result is 0
+// or 1 of type int. It returns an error for division by zero, as DTrace
+// rejects such expressions at compile time.
+func foldBinary(op token.Kind, a, b int64, t *ctype.Type) (int64, error) {
+	unsigned := !ctype.IsSigned(t)
+	ua, ub := uint64(a), uint64(b)
+	var v int64
+	switch op {
+	case token.ADD:
+		v = a + b
+	case token.SUB:
+		v = a - b
+	case token.MUL:
+		v = a * b
+	case token.DIV, token.MOD:
+		if b == 0 {
+			return 0, semErrorf(diag.D_DIV_ZERO, "expression contains division by zero")
+		}
+		switch {
+		case unsigned && op == token.DIV:
+			v = int64(ua / ub)
+		case unsigned:
+			v = int64(ua % ub)
+		case b == -1:
+			// MinInt64 / -1 overflows; C leaves it undefined, the
+			// machine wraps.
+			if op == token.DIV {
+				v = -a
+			}
+		case op == token.DIV:
+			v = a / b
+		default:
+			v = a % b
+		}
+	case token.AND:
+		v = a & b
+	case token.OR:
+		v = a | b
+	case token.XOR:
+		v = a ^ b
+	case token.SHL:
+		v = int64(ua << (ub & 63))
+	case token.SHR:
+		if unsigned {
+			v = int64(ua >> (ub & 63))
+		} else {
+			v = a >> (ub & 63)
+		}
+	case token.EQL:
+		return b2i(a == b), nil
+	case token.NEQ:
+		return b2i(a != b), nil
+	case token.LSS:
+		if unsigned {
+			return b2i(ua < ub), nil
+		}
+		return b2i(a < b), nil
+	case token.LEQ:
+		if unsigned {
+			return b2i(ua <= ub), nil
+		}
+		return b2i(a <= b), nil
+	case token.GTR:
+		if unsigned {
+			return b2i(ua > ub), nil
+		}
+		return b2i(a > b), nil
+	case token.GEQ:
+		if unsigned {
+			return b2i(ua >= ub), nil
+		}
+		return b2i(a >= b), nil
+	case token.LAND:
+		return b2i(a != 0 && b != 0), nil
+	case token.LOR:
+		return b2i(a != 0 || b != 0), nil
+	case token.LXOR:
+		return b2i((a != 0) != (b != 0)), nil
+	default:
+		return 0, semErrorf(diag.D_OP_INCOMPAT, "operator %s cannot be folded", op)
+	}
+	return normalize(v, t), nil
+}
+
+// foldUnary folds a unary operator over an integer constant of type t.
+func foldUnary(op token.Kind, a int64, t *ctype.Type) int64 {
+	switch op {
+	case token.SUB:
+		return normalize(-a, t)
+	case token.BNEG:
+		return normalize(^a, t)
+	case token.NOT:
+		return b2i(a == 0)
+	}
+	return a
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// intLiteralType picks the type of an integer literal as C and DTrace do:
+// the first of int, unsigned int, long, unsigned long, long long and
+// unsigned long long that holds the value, restricted by the u and l
+// suffixes; decimal literals without u skip the unsigned types.
+func intLiteralType(v uint64, decimal, unsignedSuffix bool, longs int) *ctype.Type {
+	type cand struct {
+		t   *ctype.Type
+		max uint64
+	}
+	all := []cand{
+		{ctype.IntType, 0x7fffffff}, {ctype.UIntType, 0xffffffff},
+		{ctype.LongType, 0x7fffffffffffffff}, {ctype.ULongType, ^uint64(0)},
+		{ctype.LongLongType, 0x7fffffffffffffff}, {ctype.ULongLongType, ^uint64(0)},
+	}
+	start := 0
+	switch {
+	case longs >= 2:
+		start = 4
+	case longs == 1:
+		start = 2
+	}
+	for _, c := range all[start:] {
+		isUnsigned := !ctype.IsSigned(c.t)
+		if unsignedSuffix && !isUnsigned {
+			continue
+		}
+		if decimal && !unsignedSuffix && isUnsigned {
+			continue
+		}
+		if v <= c.max {
+			return c.t
+		}
+	}
+	return ctype.ULongLongType
+}

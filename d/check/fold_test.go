@@ -1,0 +1,69 @@
+package check
+
+import (
+	"testing"
+
+	"github.com/godtrace/godtrace/ctype"
+	"github.com/godtrace/godtrace/d/token"
+)
+
+func TestFoldBinary(t *testing.T) {
+	tests := []struct {
+		op   token.Kind
+		a, b int64
+		t    *ctype.Type
+		want int64
+	}{
+		{token.DIV, 7, 2, ctype.IntType, 3},
+		{token.DIV, -7, 2, ctype.IntType, -3},
+		{token.MOD, -7, 2, ctype.IntType, -1},
+		{token.ADD, 0x7fffffff, 1, ctype.IntType, -0x80000000},
+		{token.ADD, 0xffffffff, 1, ctype.UIntType, 0},
+		{token.DIV, -1, 2, ctype.ULongType, 0x7fffffffffffffff},
+		{token.SHL, 1, 40, ctype.LongType, 1 << 40},
+		{token.SHR, -8, 1, ctype.IntType, -4},
+		{token.LSS, -1, 1, ctype.ULongType, 0},
+		{token.LSS, -1, 1, ctype.IntType, 1},
+		{token.LXOR, 3, 0, ctype.IntType, 1},
+	}
+	for _, tt := range tests {
+		got, err := foldBinary(tt.op, tt.a, tt.b, tt.t)
+		if err != nil || got != tt.want {
+			t.Errorf("%d %s %d (%v) = %d, %v; want %d", tt.a, tt.op, tt.b, tt.t, got, err, tt.want)
+		}
+	}
+	if _, err := foldBinary(token.DIV, 1, 0, ctype.IntType); err == nil || err.Error() != "[D_DIV_ZERO] expression contains division by zero" {
+		t.Errorf("1/0: %v", err)
+	}
+}
+
+func TestFoldUnary(t *testing.T) {
+	if got := foldUnary(token.BNEG, 0, ctype.UIntType); got != 0xffffffff {
+		t.Errorf("~0u = %#x", got)
+	}
+	if got := foldUnary(token.SUB, -0x80000000, ctype.IntType); got != -0x80000000 {
+		t.Errorf("-INT_MIN = %d", got)
+	}
+}
+
+func TestIntLiteralType(t *testing.T) {
+	tests := []struct {
+		v      uint64
+		dec, u bool
+		longs  int
+		want   *ctype.Type
+	}{
+		{1, true, false, 0, ctype.IntType},
+		{0x80000000, true, false, 0, ctype.LongType},
+		{0x80000000, false, false, 0, ctype.UIntType},
+		{1, true, true, 0, ctype.UIntType},
+		{1, true, false, 1, ctype.LongType},
+		{1, true, true, 2, ctype.ULongLongType},
+		{0xffffffffffffffff, false, false, 0, ctype.ULongType},
+	}
+	for _, tt := range tests {
+		if got := intLiteralType(tt.v, tt.dec, tt.u, tt.longs); got != tt.want {
+			t.Errorf("intLiteralType(%#x, dec=%v, u=%v, l=%d) = %v, want %v", tt.v, tt.dec, tt.u, tt.longs, got, tt.want)
+		}
+	}
+}

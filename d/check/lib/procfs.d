@@ -1,0 +1,85 @@
+/*
+ * Process and thread information for D programs: psinfo_t and lwpsinfo_t
+ * with their translators from the kernel's task_struct, which give
+ * curpsinfo and curlwpsinfo their values. Written for godtrace after the
+ * structures the Dynamic Tracing Guide documents.
+ */
+
+typedef struct psinfo {
+	int	pr_flag;	/* process flags */
+	int	pr_nlwp;	/* number of threads */
+	pid_t	pr_pid;		/* process ID */
+	pid_t	pr_ppid;	/* parent process ID */
+	pid_t	pr_pgid;	/* process group ID */
+	pid_t	pr_sid;		/* session ID */
+	uid_t	pr_uid;		/* real user ID */
+	uid_t	pr_euid;	/* effective user ID */
+	gid_t	pr_gid;		/* real group ID */
+	gid_t	pr_egid;	/* effective group ID */
+	uintptr_t pr_addr;	/* address of the task_struct */
+	char	pr_fname[16];	/* name of the executable */
+	char	pr_psargs[80];	/* initial part of the argument list */
+	int	pr_wstat;	/* exit status of a zombie */
+	int	pr_argc;	/* number of arguments */
+	uintptr_t pr_argv;	/* address of the arguments */
+	uintptr_t pr_envp;	/* address of the environment */
+	char	pr_dmodel;	/* data model of the process */
+	int	pr_nzomb;	/* number of zombie threads */
+} psinfo_t;
+
+typedef struct lwpsinfo {
+	int	pr_flag;	/* thread flags */
+	id_t	pr_lwpid;	/* thread ID */
+	uintptr_t pr_addr;	/* address of the task_struct */
+	uintptr_t pr_wchan;	/* wait address */
+	char	pr_stype;	/* synchronisation event type */
+	char	pr_state;	/* numeric thread state */
+	char	pr_sname;	/* printable thread state */
+	short	pr_syscall;	/* system call number */
+	int	pr_pri;		/* priority */
+	char	pr_name[16];	/* name of the thread */
+	int	pr_onpro;	/* CPU the thread last ran on */
+} lwpsinfo_t;
+
+translator psinfo_t < struct task_struct *T > {
+	pr_flag = T->flags;
+	pr_nlwp = T->signal->nr_threads;
+	pr_pid = T->tgid;
+	pr_ppid = T->real_parent->tgid;
+	pr_pgid = T->signal->pids[2]->numbers[0].nr;
+	pr_sid = T->signal->pids[3]->numbers[0].nr;
+	pr_uid = T->cred->uid.val;
+	pr_euid = T->cred->euid.val;
+	pr_gid = T->cred->gid.val;
+	pr_egid = T->cred->egid.val;
+	pr_addr = (uintptr_t)T;
+	pr_fname = T->comm;
+	/*
+	 * The arguments live in the process's memory; until the code
+	 * generator reads them there, pr_psargs holds the command name.
+	 */
+	pr_psargs = T->comm;
+	pr_wstat = T->exit_code;
+	pr_argc = 0;
+	pr_argv = T->mm ? T->mm->arg_start : 0;
+	pr_envp = T->mm ? T->mm->env_start : 0;
+	pr_dmodel = 1;
+	pr_nzomb = 0;
+};
+
+translator lwpsinfo_t < struct task_struct *T > {
+	pr_flag = T->flags;
+	pr_lwpid = T->pid;
+	pr_addr = (uintptr_t)T;
+	pr_wchan = 0;
+	pr_stype = 0;
+	pr_state = T->__state;
+	pr_sname = T->__state == 0 ? 'R' : 'S';
+	pr_syscall = 0;
+	pr_pri = T->prio;
+	pr_name = T->comm;
+	pr_onpro = T->thread_info.cpu;
+};
+
+inline psinfo_t *curpsinfo = xlate <psinfo_t *> (curthread);
+inline lwpsinfo_t *curlwpsinfo = xlate <lwpsinfo_t *> (curthread);

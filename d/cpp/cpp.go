@@ -1,0 +1,90 @@
+package cpp
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strconv"
+)
+
+// ErrFailed is returned (wrapped) when the preprocessor exits
+// unsuccessfully; its own messages have gone to the stderr writer.
+var ErrFailed = errors.New("preprocessor failed to process input program")
+
+// ErrNotFound is returned when no preprocessor is installed.
+var ErrNotFound = errors.New("no C preprocessor (cpp or gcc) found")
+
+// Defines are the macros DTrace defines for every D program it
+// preprocesses, so scripts can test for D and the platform.
+var Defines = []string{
+	"-D__SUNW_D=1", "-D__SUNW_D_64", "-D__linux", "-D__linux__", "-D__unix",
+	"-D__unix__", "-Dlinux", "-Dunix", "-D_LP64", "-D__LP64__",
+}
+
+// Preprocess runs the system C preprocessor (cpp, else gcc -E) on src, the
+// text of the script filename, with args (the -D, -U, -I and -H options of
+// dtrace, each as its own word: "-DX=1", "-I/dir"), and returns its
+// output. As with DTrace, the preprocessor's own messages (its errors,
+// the header list of -H) go straight to the standard error.
+func Preprocess(ctx context.Context, filename string, src []byte, args []string) ([]byte, error) {
+	cmd, err := defaultCommand()
+	if err != nil {
+		return nil, err
+	}
+	return PreprocessWith(ctx, cmd, filename, src, args, os.Stderr)
+}
+
+// defaultCommand finds the preprocessor.
+func defaultCommand() ([]string, error) {
+	if path, err := exec.LookPath("cpp"); err == nil {
+		return []string{path}, nil
+	}
+	if path, err := exec.LookPath("gcc"); err == nil {
+		return []string{path, "-E", "-x", "c"}, nil
+	}
+	return nil, ErrNotFound
+}
+
+// PreprocessWith is Preprocess with the preprocessor command given, as
+// -xcpppath gives it (command[0] is the program, the rest its first
+// arguments), and its messages sent to stderr (discarded when nil).
+func PreprocessWith(ctx context.Context, command []string, filename string, src []byte, args []string, stderr io.Writer) ([]byte, error) {
+	if len(command) == 0 {
+		return nil, ErrNotFound
+	}
+	argv := append(append(append([]string{}, command[1:]...), Defines...), args...)
+	argv = append(argv, "-")
+	cmd := exec.CommandContext(ctx, command[0], argv...)
+	cmd.Stdin = bytes.NewReader(stripInterpreter(src))
+	var stdout bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrFailed, err)
+	}
+	return renameStdin(stdout.Bytes(), filename), nil
+}
+
+// stripInterpreter blanks a leading #! line, which cpp would reject,
+// keeping its newline so that line numbers do not move.
+func stripInterpreter(src []byte) []byte {
+	if !bytes.HasPrefix(src, []byte("#!")) {
+		return src
+	}
+	if i := bytes.IndexByte(src, '\n'); i >= 0 {
+		return src[i:]
+	}
+	return nil
+}
+
+// renameStdin makes cpp's line markers name the script instead of the
+// "<stdin>" it read.
+func renameStdin(out []byte, filename string) []byte {
+	if filename == "" {
+		return out
+	}
+	return bytes.ReplaceAll(out, []byte(`"<stdin>"`), []byte(strconv.Quote(filename)))
+}

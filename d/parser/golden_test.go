@@ -1,0 +1,49 @@
+package parser
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/godtrace/godtrace/d/ast"
+)
+
+var update = flag.Bool("update", false, "rewrite the printer's golden files")
+
+// TestPrintGolden prints each syntax test program and compares the text
+// with testdata/print/NAME.golden (go test -update rewrites them).
+func TestPrintGolden(t *testing.T) {
+	files, err := filepath.Glob("../../test/unittest/syntax/tst.*.d")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no syntax tests: %v", err)
+	}
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prog, err := ParseFile(filepath.Base(path), src, &Config{Macros: testMacros})
+		if err != nil {
+			t.Errorf("%s: %v", path, err)
+			continue
+		}
+		got := ast.String(prog)
+		golden := filepath.Join("testdata", "print", strings.TrimSuffix(filepath.Base(path), ".d")+".golden")
+		if *update {
+			if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Errorf("%v (run go test -update)", err)
+			continue
+		}
+		if got != string(want) {
+			t.Errorf("%s: printed text differs from %s:\n%s", path, golden, got)
+		}
+	}
+}

@@ -1,0 +1,4 @@
+BEGIN
+{
+	x = (int /* ERROR D_SYNTAX "near \"\\+\"" */ +) 1;
+}

@@ -1,0 +1,1 @@
+BEGIN { x = /* ERROR D_CHR_OFLOW "character constant is too long" */ 'abcdefghi'; }

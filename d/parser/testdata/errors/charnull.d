@@ -1,0 +1,1 @@
+BEGIN { x = /* ERROR D_CHR_NULL "empty character constant" */ ''; }

@@ -1,0 +1,1 @@
+int x /* ERROR D_SYNTAX "near \"y\"" */ y;

@@ -1,0 +1,4 @@
+BEGIN
+{
+	x = 1 + /* ERROR D_SYNTAX "syntax error near \";\"" */ ;
+}

@@ -1,0 +1,3 @@
+BEGIN { }
+/* ERROR D_PRAGERR "#error: stop here now" */
+#pragma error "stop here" now

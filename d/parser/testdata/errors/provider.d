@@ -1,0 +1,3 @@
+provider p {
+	/* ERROR D_SYNTAX "near \"int\"" */ int x;
+};

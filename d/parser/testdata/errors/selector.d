@@ -1,0 +1,1 @@
+BEGIN { x = curthread-> /* ERROR D_SYNTAX "near \"1\"" */ 1; }

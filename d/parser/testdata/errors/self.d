@@ -1,0 +1,1 @@
+BEGIN { self-> /* ERROR D_SYNTAX "near \"=\"" */ = 1; }

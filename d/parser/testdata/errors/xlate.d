@@ -1,0 +1,1 @@
+BEGIN { x = xlate /* ERROR D_SYNTAX "near \"\\(\"" */ (1); }

@@ -1,0 +1,121 @@
+package token
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Pos is a compact source position: a byte offset into one File plus one,
+// so that the zero value NoPos means "no position". It is cheap to store in
+// every AST node; File.Position expands it when an error is printed.
+type Pos int
+
+// NoPos is the zero Pos, for nodes synthesised without a source location.
+const NoPos Pos = 0
+
+// IsValid reports whether p refers to a source location.
+func (p Pos) IsValid() bool { return p != NoPos }
+
+// Position is an expanded source location. Line and Col count from 1;
+// Col counts bytes.
+type Position struct {
+	Filename string
+	Line     int
+	Col      int
+}
+
+// IsValid reports whether the position has a line number.
+func (p Position) IsValid() bool { return p.Line > 0 }
+
+// String renders file:line:col, leaving out the parts that are unknown.
+func (p Position) String() string {
+	s := p.Filename
+	if p.IsValid() {
+		if s != "" {
+			s += ":"
+		}
+		s += fmt.Sprintf("%d", p.Line)
+		if p.Col != 0 {
+			s += fmt.Sprintf(":%d", p.Col)
+		}
+	}
+	if s == "" {
+		s = "-"
+	}
+	return s
+}
+
+// lineInfo records a `# N "file"` marker: from offset on, the line after the
+// marker is Line of Filename.
+type lineInfo struct {
+	offset   int
+	filename string
+	line     int
+}
+
+// File maps the offsets of one source text to lines. The scanner fills in
+// the line starts as it goes, so a File is complete once scanning is done.
+type File struct {
+	name  string
+	size  int
+	lines []int // offsets of the first byte of each line; lines[0] == 0
+	infos []lineInfo
+}
+
+// NewFile returns a File for a source text of size bytes named name.
+func NewFile(name string, size int) *File {
+	return &File{name: name, size: size, lines: []int{0}}
+}
+
+// Name is the file name given to NewFile.
+func (f *File) Name() string { return f.name }
+
+// Size is the length of the source text in bytes.
+func (f *File) Size() int { return f.size }
+
+// AddLine records that a new line starts at offset. Offsets must increase;
+// out-of-order or out-of-range offsets are ignored.
+func (f *File) AddLine(offset int) {
+	if offset > f.lines[len(f.lines)-1] && offset <= f.size {
+		f.lines = append(f.lines, offset)
+	}
+}
+
+// AddLineInfo records a line marker: the line starting at offset is line
+// number line of filename (as `# line "filename"` says).
+func (f *File) AddLineInfo(offset int, filename string, line int) {
+	if n := len(f.infos); n > 0 && f.infos[n-1].offset >= offset {
+		return
+	}
+	f.infos = append(f.infos, lineInfo{offset, filename, line})
+}
+
+// Pos returns the Pos of a byte offset (clamped to the file).
+func (f *File) Pos(offset int) Pos {
+	offset = max(0, min(offset, f.size))
+	return Pos(offset + 1)
+}
+
+// Offset returns the byte offset of p.
+func (f *File) Offset(p Pos) int {
+	return max(0, min(int(p)-1, f.size))
+}
+
+// Position expands p. Line markers rename the file and renumber the lines
+// that follow them.
+func (f *File) Position(p Pos) Position {
+	if !p.IsValid() {
+		return Position{}
+	}
+	off := f.Offset(p)
+	i := sort.Search(len(f.lines), func(i int) bool { return f.lines[i] > off }) - 1
+	pos := Position{Filename: f.name, Line: i + 1, Col: off - f.lines[i] + 1}
+	j := sort.Search(len(f.infos), func(j int) bool { return f.infos[j].offset > off }) - 1
+	if j >= 0 {
+		info := f.infos[j]
+		k := sort.Search(len(f.lines), func(k int) bool { return f.lines[k] >= info.offset })
+		pos.Filename = info.filename
+		pos.Line = info.line + i - k
+	}
+	return pos
+}
