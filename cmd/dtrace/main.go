@@ -1,12 +1,13 @@
-// Command dtrace is the dtrace(8) command: it turns its options into calls of the dtrace package.
+// Command dtrace is the dtrace(8) command: it hands its command line to
+// package dtrace, which parses the options and runs them.
 package main
 
 import (
-	"fmt"
 	"os"
+
+	"github.com/godtrace/godtrace/dtrace"
 )
 
 func main() {
-	fmt.Fprintln(os.Stderr, "dtrace: not built yet")
-	os.Exit(2)
+	os.Exit(dtrace.Main(os.Args, os.Stdout, os.Stderr))
 }

@@ -1,0 +1,447 @@
+package dtrace
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"github.com/godtrace/godtrace/option"
+	"github.com/godtrace/godtrace/provider"
+)
+
+// Version is what "dtrace -V" reports: the version of the D language and
+// its API, named as Oracle's DTrace for Linux names it.
+const Version = "Oracle D 2.0"
+
+// The exit statuses of dtrace(8).
+const (
+	exitSuccess = 0
+	exitError   = 1
+	exitUsage   = 2
+)
+
+// mode is what a dtrace(8) invocation does; -G, -h, -l and -V each choose
+// one, and only one may be given.
+type mode int
+
+const (
+	modeExec mode = iota
+	modeVersion
+	modeLink
+	modeList
+	modeHeader
+)
+
+// clause is one program given on the command line, by -s or by one of the
+// probe-specifier options, compiled in command-line order.
+type clause struct {
+	file bool
+	id   bool // given by -i, which names a probe by its ID
+	spec Spec
+	arg  string
+	prog *Program
+}
+
+// target is a process to trace: created with -c or grabbed with -p.
+type target struct {
+	argv []string
+	pid  int
+}
+
+// command is one run of the dtrace(8) command line.
+type command struct {
+	pname          string
+	stdout, stderr io.Writer
+	h              *Handle
+
+	mode     mode
+	ilp32    bool
+	exec     bool
+	verbose  int
+	noOutput bool
+	ofile    string
+	clauses  []clause
+	targets  []target
+	// args are the macro arguments, $0 first; objects are the object
+	// files that -G links, which take the place of the arguments.
+	args    []string
+	objects []string
+}
+
+// exit ends a command early with a status, once its message is printed.
+type exit int
+
+// Main runs the dtrace(8) command line argv (argv[0] is the command's own
+// name) and returns its exit status: 0 on success, 1 on an error, 2 on a
+// usage error.
+func Main(argv []string, stdout, stderr io.Writer) (status int) {
+	c := &command{stdout: stdout, stderr: stderr, exec: true, pname: "dtrace"}
+	if len(argv) > 0 {
+		c.pname = filepath.Base(argv[0])
+	}
+	// Errors end the command from deep in its passes, as DTrace's fatal()
+	// does; the panic carries only the exit status and stops here.
+	defer func() {
+		r := recover()
+		if e, ok := r.(exit); ok {
+			status = int(e)
+		} else if r != nil {
+			panic(r)
+		}
+	}()
+	c.run(argv)
+	return exitSuccess
+}
+
+// fatal prints "dtrace: MESSAGE" and ends the command with status 1.
+func (c *command) fatal(format string, args ...any) {
+	c.warn(format, args...)
+	panic(exit(exitError))
+}
+
+func (c *command) warn(format string, args ...any) {
+	fmt.Fprintf(c.stderr, "%s: %s\n", c.pname, strings.TrimSuffix(fmt.Sprintf(format, args...), "\n"))
+}
+
+// usage prints a message and the usage text and ends with status 2.
+func (c *command) usage(msg string) {
+	if msg != "" {
+		c.warn("%s", msg)
+	}
+	usage(c.stderr, c.pname)
+	panic(exit(exitUsage))
+}
+
+// usageError ends the command with status 2 after a message alone.
+func (c *command) usageError(format string, args ...any) {
+	c.warn(format, args...)
+	panic(exit(exitUsage))
+}
+
+func (c *command) run(argv []string) {
+	if len(argv) < 2 {
+		c.usage("")
+	}
+	flags, words, err := getopt(argv[1:])
+	if err != nil {
+		c.usage(err.Error())
+	}
+	c.args = append([]string{argv[0]}, words...)
+	c.firstPass(flags)
+	if c.mode == modeVersion {
+		fmt.Fprintf(c.stdout, "%s: %s\n", c.pname, Version)
+		if c.verbose > 0 {
+			fmt.Fprintf(c.stdout, "This is godtrace, DTrace for Linux in Go\n")
+		}
+		return
+	}
+
+	if c.ilp32 {
+		c.fatal("failed to initialize dtrace: %v", notSupported("32-bit D programs (-32)"))
+	}
+	c.h = Open()
+	opts := c.h.Options()
+	// dtrace(8), not the library, makes the buffers 4m by default.
+	opts.Set("bufsize", "4m")
+	opts.Set("aggsize", "4m")
+	for _, d := range option.Defs() {
+		if v, ok := os.LookupEnv("DTRACE_OPT_" + strings.ToUpper(d.Name)); ok {
+			// As in DTrace, a bad value in the environment is ignored.
+			_ = opts.SetArg(d.Name + "=" + v)
+		}
+	}
+	switch c.mode {
+	case modeLink, modeHeader, modeList:
+		// -G, -h and -l imply -Z.
+		opts.Set("zdefs", "")
+	}
+	if c.mode == modeLink {
+		opts.Set("linkmode", "dynamic")
+		opts.Set("unodefs", "")
+		c.objects, c.args = c.args[1:], c.args[:1]
+	}
+	c.secondPass(flags)
+	if _, ok := os.LookupEnv("_DTRACE_TESTING"); ok {
+		opts.Set("quietresize", "")
+	}
+	c.thirdPass(flags)
+	for i := range c.clauses {
+		c.compile(&c.clauses[i])
+	}
+	c.finish()
+}
+
+// firstPass reads the options that choose the mode.
+func (c *command) firstPass(flags []flag) {
+	modes := 0
+	for _, f := range flags {
+		switch f.letter {
+		case '3', '6':
+			c.ilp32 = f.letter == '3'
+		case 'e':
+			c.exec = false
+		case 'h':
+			c.mode, c.exec = modeHeader, false
+			modes++
+		case 'G':
+			c.mode, c.exec = modeLink, false
+			modes++
+		case 'l':
+			c.mode = modeList
+			modes++
+		case 'V':
+			c.mode = modeVersion
+			modes++
+		case 'v':
+			c.verbose++
+		}
+	}
+	if modes > 1 {
+		c.usageError("only one of the [-GhlV] options can be specified at a time")
+	}
+}
+
+// secondPass applies the options that set DTrace options and collects the
+// programs, in command-line order.
+func (c *command) secondPass(flags []flag) {
+	opts := c.h.Options()
+	// Option letters without an argument turn an option on.
+	set := func(name string, letter byte) {
+		if err := opts.Set(name, ""); err != nil {
+			c.fatal("failed to set -%c: %s", letter, errmsg(err))
+		}
+	}
+	// An option letter's argument is always a value, even when empty.
+	setArg := func(name string, f flag) {
+		if err := opts.SetArg(name + "=" + f.arg); err != nil {
+			c.fatal("failed to set -%c %s: %s", f.letter, f.arg, errmsg(err))
+		}
+	}
+	for _, f := range flags {
+		switch f.letter {
+		case 'b':
+			setArg("bufsize", f)
+		case 'B':
+			c.noOutput = true
+		case 'C':
+			set("cpp", 'C')
+		case 'D':
+			setArg("define", f)
+		case 'f':
+			c.clauses = append(c.clauses, clause{spec: SpecFunction, arg: f.arg})
+		case 'F':
+			set("flowindent", 'F')
+		case 'H':
+			set("cpphdrs", 'H')
+		case 'i':
+			c.clauses = append(c.clauses, clause{spec: SpecName, arg: f.arg, id: true})
+		case 'n':
+			c.clauses = append(c.clauses, clause{spec: SpecName, arg: f.arg})
+		case 'I':
+			setArg("incdir", f)
+		case 'L':
+			setArg("libdir", f)
+		case 'm':
+			c.clauses = append(c.clauses, clause{spec: SpecModule, arg: f.arg})
+		case 'o':
+			c.ofile = f.arg
+		case 'P':
+			c.clauses = append(c.clauses, clause{spec: SpecProvider, arg: f.arg})
+		case 'q':
+			set("quiet", 'q')
+		case 's':
+			c.clauses = append(c.clauses, clause{file: true, arg: f.arg})
+		case 'S':
+			set("verbose", 'S')
+		case 'U':
+			setArg("undef", f)
+		case 'w':
+			set("destructive", 'w')
+		case 'x':
+			name, _, _ := strings.Cut(f.arg, "=")
+			if err := opts.SetArg(f.arg); err != nil {
+				c.fatal("failed to set -x %s: %s", name, errmsg(err))
+			}
+		case 'X':
+			setArg("stdc", f)
+		case 'Z':
+			set("zdefs", 'Z')
+		}
+	}
+	if c.noOutput && c.mode != modeExec {
+		c.usageError("-B not valid in combination with [-Gl] options")
+	}
+	if c.noOutput && c.ofile != "" {
+		c.usageError("-B not valid in combination with -o option")
+	}
+}
+
+// thirdPass records the processes of -c and -p.
+func (c *command) thirdPass(flags []flag) {
+	for _, f := range flags {
+		switch f.letter {
+		case 'c':
+			argv := strings.Fields(f.arg)
+			if len(argv) == 0 {
+				argv = []string{f.arg}
+			}
+			c.targets = append(c.targets, target{argv: argv})
+		case 'p':
+			pid, err := strconv.ParseInt(f.arg, 10, 32)
+			if err != nil {
+				c.fatal("invalid pid: %s\n", f.arg)
+			}
+			c.targets = append(c.targets, target{pid: int(pid)})
+			c.h.macros["target"] = f.arg
+		}
+	}
+}
+
+// compile compiles one clause, reporting failure as dtrace(8) does.
+func (c *command) compile(cl *clause) {
+	var err error
+	if !cl.file {
+		text := cl.arg
+		if cl.id {
+			// -i names a probe by its ID, which is the description of
+			// that probe for the compiler.
+			p, err := c.h.ProbeByID(cl.arg)
+			switch {
+			case err != nil:
+				c.fatal("invalid probe specifier %s: %s", cl.arg, errmsg(err))
+			case p != nil:
+				text = p.Desc.String()
+			}
+		}
+		if cl.prog, err = c.h.CompileString(text, cl.spec, c.args); err != nil {
+			c.fatal("invalid probe specifier %s: %s", cl.arg, errmsg(err))
+		}
+		return
+	}
+	f, err := os.Open(cl.arg)
+	if err != nil {
+		c.fatal("failed to open %s: %s", cl.arg, errmsg(err))
+	}
+	defer f.Close()
+	args := append([]string{cl.arg}, c.args[1:]...)
+	if cl.prog, err = c.h.CompileFile(cl.arg, f, args); err != nil {
+		c.fatal("failed to compile script %s: %s", cl.arg, errmsg(err))
+	}
+}
+
+// finish does what the mode asks of the compiled programs.
+func (c *command) finish() {
+	switch c.mode {
+	case modeLink:
+		if len(c.clauses) == 0 {
+			c.usageError("-G requires one or more scripts or enabling options")
+		}
+		c.fatal("failed to link %s: %v", c.clauses[0].name(), notSupported("-G"))
+	case modeHeader:
+		if len(c.clauses) == 0 {
+			c.usageError("-h requires one or more scripts or enabling options")
+		}
+		if c.ofile == "" {
+			if len(c.clauses) > 1 {
+				c.usageError("-h requires an output file if multiple scripts are specified")
+			}
+			if !c.clauses[0].file || !strings.HasSuffix(c.clauses[0].arg, ".d") {
+				c.usageError("-h requires an output file if no scripts are specified")
+			}
+		}
+		c.fatal("failed to create header file: %v", notSupported("-h"))
+	case modeList:
+		c.list()
+		return
+	}
+	c.openOutput().Close()
+	if !c.exec {
+		return
+	}
+	if len(c.clauses) == 0 {
+		c.fatal("no probes specified")
+	}
+	for i := range c.clauses {
+		if err := c.h.Exec(c.clauses[i].prog); err != nil {
+			c.fatal("could not enable tracing: %s", errmsg(err))
+		}
+	}
+}
+
+// list lists the probes the programs match, or every probe when there
+// are none, as -l does. A description that fails to match is reported and
+// the listing goes on, as in DTrace.
+func (c *command) list() {
+	out := c.openOutput()
+	defer out.Close()
+	var probes []*provider.Probe
+	if len(c.clauses) == 0 {
+		all, err := c.h.AllProbes()
+		if err != nil {
+			c.fatal("failed to list probes: %s", errmsg(err))
+		}
+		probes = all
+	}
+	for _, cl := range c.clauses {
+		matched, err := c.h.Matches(cl.prog)
+		if err != nil {
+			c.warn("%s", errmsg(err))
+		}
+		probes = append(probes, matched...)
+	}
+	if err := provider.WriteList(out, probes, c.verbose > 0); err != nil {
+		c.fatal("failed to list probes: %s", errmsg(err))
+	}
+}
+
+// openOutput opens the -o file, for appending as DTrace does; without -o
+// it is standard output.
+func (c *command) openOutput() io.WriteCloser {
+	if c.ofile == "" {
+		return nopCloser{c.stdout}
+	}
+	f, err := os.OpenFile(c.ofile, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
+	if err != nil {
+		c.fatal("failed to open output file '%s': %s", c.ofile, errmsg(err))
+	}
+	return f
+}
+
+type nopCloser struct{ io.Writer }
+
+func (nopCloser) Close() error { return nil }
+
+// name is how messages name a clause: a script by its file, a specifier
+// up to its predicate or actions.
+func (cl *clause) name() string {
+	if cl.file {
+		return cl.arg
+	}
+	if i := strings.IndexAny(cl.arg, "{/;"); i >= 0 {
+		return cl.arg[:i]
+	}
+	return cl.arg
+}
+
+// errmsg is the text DTrace prints for an error after its context: the
+// library's message for option errors, strerror(3)'s for system errors.
+func errmsg(err error) string {
+	var oe *option.Error
+	if errors.As(err, &oe) {
+		return oe.Err.Error()
+	}
+	var errno syscall.Errno
+	if errors.As(err, &errno) {
+		s := errno.Error()
+		if s != "" {
+			s = strings.ToUpper(s[:1]) + s[1:]
+		}
+		return s
+	}
+	return err.Error()
+}

@@ -1,0 +1,179 @@
+package dtrace
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/godtrace/godtrace/ctype"
+	"github.com/godtrace/godtrace/ctype/btfsrc"
+	"github.com/godtrace/godtrace/d/ast"
+	"github.com/godtrace/godtrace/d/check"
+	"github.com/godtrace/godtrace/d/cpp"
+	"github.com/godtrace/godtrace/d/diag"
+	"github.com/godtrace/godtrace/d/parser"
+)
+
+// Spec says which field of a probe description a lone word given on the
+// command line fills: -P gives a provider, -m a module, -f a function, -n
+// and -i a name.
+type Spec = parser.Spec
+
+// The fields a command-line probe specifier may name.
+const (
+	SpecName     = parser.SpecName
+	SpecProvider = parser.SpecProvider
+	SpecModule   = parser.SpecModule
+	SpecFunction = parser.SpecFunction
+)
+
+// Program is a compiled D program.
+type Program struct {
+	ast  *ast.Program
+	info *check.Info
+}
+
+// CompileFile compiles the D script read from r; name is the script's name
+// in messages and args are the macro arguments, $0 first. A compile error
+// reads as DTrace words it after "failed to compile script NAME: ".
+func (h *Handle) CompileFile(name string, r io.Reader, args []string) (*Program, error) {
+	src, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("failed to read %s: %w", name, err)
+	}
+	if h.opts.Bool("cpp") {
+		if src, err = h.preprocess(name, src); err != nil {
+			return nil, err
+		}
+	}
+	return h.compile(name, src, &parser.Config{MacroArgs: args})
+}
+
+// PreprocessorError is a failure of the C preprocessor (-C), worded as
+// DTrace words it; the preprocessor's own messages have gone to the
+// standard error already, as they do in DTrace.
+type PreprocessorError struct{ err error }
+
+func (e *PreprocessorError) Error() string {
+	if errors.Is(e.err, cpp.ErrNotFound) {
+		return "Preprocessor not found"
+	}
+	return "Preprocessor failed to process input program"
+}
+
+func (e *PreprocessorError) Unwrap() error { return e.err }
+
+// preprocess runs the C preprocessor with the -D, -U, -I and -H options
+// given: the system's, or the one -xcpppath names.
+func (h *Handle) preprocess(name string, src []byte) ([]byte, error) {
+	var out []byte
+	var err error
+	if path := h.opts.Text("cpppath"); path != "" {
+		out, err = cpp.PreprocessWith(context.Background(), []string{path}, name, src, h.opts.CppArgs(), os.Stderr)
+	} else {
+		out, err = cpp.Preprocess(context.Background(), name, src, h.opts.CppArgs())
+	}
+	if err != nil {
+		return nil, &PreprocessorError{err}
+	}
+	return out, nil
+}
+
+// CompileString compiles a program given on the command line: a probe
+// description, optionally followed by a predicate and actions. A short
+// description ends at the field spec says. A compile error reads as DTrace
+// words it after "invalid probe specifier TEXT: ": without a line number.
+func (h *Handle) CompileString(text string, spec Spec, args []string) (*Program, error) {
+	return h.compile("", []byte(text), &parser.Config{MacroArgs: args, FromString: true, Spec: spec})
+}
+
+func (h *Handle) compile(name string, src []byte, cfg *parser.Config) (*Program, error) {
+	cfg.Macros = h.macros
+	cfg.DefaultArgs = h.opts.Bool("defaultargs")
+	cfg.ArgRef = h.opts.Bool("argref")
+	// The parser tells casts from expressions by whether a name is a
+	// type, kernel typedefs included, as DTrace's lexer does.
+	cfg.IsType = check.IsType(h.types())
+	prog, err := parser.ParseFile(name, src, cfg)
+	if err == nil {
+		err = h.applyPragmas(prog)
+	}
+	var info *check.Info
+	if err == nil {
+		// The types again, now that the program's pragmas may have
+		// changed strsize.
+		info, err = check.Check(prog, &check.Config{Types: h.types(), Options: h.opts})
+	}
+	if err != nil {
+		return nil, h.wordError(err, cfg.FromString)
+	}
+	return &Program{ast: prog, info: info}, nil
+}
+
+// types returns the types a compilation sees: C's and D's own, then the
+// running kernel's from its BTF when it has any, and kernel modules' on
+// demand.
+func (h *Handle) types() *ctype.Universe {
+	strsize, _ := h.opts.Value("strsize")
+	srcs := []ctype.Source{ctype.NewC(), ctype.NewD(strsize)}
+	if k, err := btfsrc.Kernel(); err == nil {
+		srcs = append(srcs, k)
+	}
+	return ctype.NewUniverse(btfsrc.Module, srcs...)
+}
+
+// applyPragmas sets the options the program's "#pragma D option" lines
+// name, in their order.
+func (h *Handle) applyPragmas(prog *ast.Program) error {
+	for _, d := range prog.Decls {
+		p, ok := d.(*ast.Pragma)
+		if !ok || len(p.Words) < 2 || p.Words[0] != "D" || p.Words[1] != "option" {
+			continue
+		}
+		pos := prog.File.Position(p.Pos())
+		switch len(p.Words) {
+		case 2:
+			return diag.List{diag.Errorf(pos, diag.D_PRAGMA_MALFORM, "malformed #pragma D option <option>=<val>")}
+		case 3:
+		default:
+			return diag.List{diag.Errorf(pos, diag.D_PRAGMA_MALFORM, "superfluous arguments specified for #pragma D option")}
+		}
+		if err := h.opts.SetPragma(p.Words[2]); err != nil {
+			name, value, has := strings.Cut(p.Words[2], "=")
+			msg := fmt.Sprintf("failed to set option '%s': %s", name, errmsg(err))
+			if has {
+				msg = fmt.Sprintf("failed to set option '%s' to '%s': %s", name, value, errmsg(err))
+			}
+			return diag.List{diag.Errorf(pos, diag.D_PRAGMA_OPTSET, "%s", msg)}
+		}
+	}
+	return nil
+}
+
+// compileError is a compile error worded as DTrace prints it.
+type compileError struct {
+	text string
+	err  error
+}
+
+func (e *compileError) Error() string { return e.text }
+func (e *compileError) Unwrap() error { return e.err }
+
+// wordError words the first error of a compile as DTrace does: with its
+// tag under -xerrtags, and without a line number for programs given on the
+// command line, whose errors DTrace does not place on a line.
+func (h *Handle) wordError(err error, fromString bool) error {
+	var list diag.List
+	if !errors.As(err, &list) || len(list) == 0 {
+		return err
+	}
+	list.Sort()
+	e := *list[0]
+	if fromString {
+		e.Pos.Line = 0
+	}
+	return &compileError{e.Format(h.opts.Bool("errtags")), err}
+}

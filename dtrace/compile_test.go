@@ -1,0 +1,132 @@
+package dtrace
+
+import (
+	"errors"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/godtrace/godtrace/d/diag"
+)
+
+func TestCompileErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name    string // "" for a command-line program
+		src     string
+		errtags bool
+		want    string
+	}{
+		{"x.d", "BEGIN\n{\n\tx = ;\n}\n", false, `line 3: syntax error near ";"`},
+		{"x.d", "BEGIN\n{\n\tx = ;\n}\n", true, `[D_SYNTAX] line 3: syntax error near ";"`},
+		{"", "BEGIN\n{\n\tx = ;\n}", true, `[D_SYNTAX] syntax error near ";"`},
+		{"", "BEGIN{x", false, `syntax error near end of input`},
+		{"x.d", "#pragma D option nosuchoption\nBEGIN{}\n", false, "line 1: failed to set option 'nosuchoption': Invalid option name"},
+		{"x.d", "\n#pragma D option strsize=0\nBEGIN{}\n", true,
+			"[D_PRAGMA_OPTSET] line 2: failed to set option 'strsize' to '0': Invalid value for specified option"},
+		{"x.d", "#pragma D option incdir=/tmp\n", false, "line 1: failed to set option 'incdir' to '/tmp': Option cannot be used from within a D program"},
+		{"x.d", "#pragma D option\n", true, "[D_PRAGMA_MALFORM] line 1: malformed #pragma D option <option>=<val>"},
+		{"x.d", "#pragma D option quiet flowindent\n", true, "[D_PRAGMA_MALFORM] line 1: superfluous arguments specified for #pragma D option"},
+	} {
+		h := Open()
+		if tc.errtags {
+			h.Options().Set("errtags", "")
+		}
+		var err error
+		if tc.name == "" {
+			_, err = h.CompileString(tc.src, SpecName, []string{"dtrace"})
+		} else {
+			_, err = h.CompileFile(tc.name, strings.NewReader(tc.src), []string{tc.name})
+		}
+		var list diag.List
+		if err == nil || err.Error() != tc.want || !errors.As(err, &list) {
+			t.Errorf("compile %q: %v; want %q (a diag.List)", tc.src, err, tc.want)
+		}
+	}
+}
+
+func TestPragmasSetOptions(t *testing.T) {
+	h := Open()
+	src := "#pragma D option quiet\n#pragma D option switchrate=10hz\n#pragma D option nspec=2\nBEGIN { exit(0); }\n"
+	if _, err := h.CompileFile("x.d", strings.NewReader(src), []string{"x.d"}); err != nil {
+		t.Fatal(err)
+	}
+	o := h.Options()
+	if v, _ := o.Value("switchrate"); !o.Bool("quiet") || v != 1e8 {
+		t.Errorf("quiet %v switchrate %d", o.Bool("quiet"), v)
+	}
+	if v, _ := o.Value("nspec"); v != 2 {
+		t.Errorf("nspec %d", v)
+	}
+}
+
+func TestCompileSpecs(t *testing.T) {
+	h := Open()
+	for _, tc := range []struct {
+		text string
+		spec Spec
+	}{
+		{"BEGIN", SpecName},
+		{"dtrace", SpecProvider},
+		{"read", SpecFunction},
+		{"syscall::read:entry /pid == $pid/ { @[execname] = count(); }", SpecName},
+		{"BEGIN { trace($target); trace($uid); }", SpecName},
+	} {
+		if _, err := h.CompileString(tc.text, tc.spec, []string{"dtrace"}); err != nil {
+			t.Errorf("compile %q: %v", tc.text, err)
+		}
+	}
+	// A script, unlike a command-line program, needs a body.
+	if _, err := h.CompileFile("x.d", strings.NewReader("BEGIN\n"), []string{"x.d"}); err == nil {
+		t.Error("a script of a bare probe description compiled")
+	}
+}
+
+func TestMacroArguments(t *testing.T) {
+	stdout, stderr, status := run(t, "-e", "-n", "BEGIN { printf(\"%d %s\", $1, $$2); }", "17", "word")
+	if status != 0 || stdout != "" || stderr != "" {
+		t.Errorf("status %d stdout %q stderr %q", status, stdout, stderr)
+	}
+	_, stderr, status = run(t, "-e", "-n", "BEGIN { trace($1); }")
+	if status != 1 || !strings.HasPrefix(stderr, "dtrace: invalid probe specifier BEGIN { trace($1); }: ") {
+		t.Errorf("undefined $1: status %d stderr %q", status, stderr)
+	}
+	if _, stderr, status = run(t, "-e", "-xdefaultargs", "-n", "BEGIN { trace($1); }"); status != 0 {
+		t.Errorf("-xdefaultargs: status %d stderr %q", status, stderr)
+	}
+}
+
+func TestPreprocessor(t *testing.T) {
+	if _, err := exec.LookPath("cpp"); err != nil {
+		t.Skip("no cpp installed: ", err)
+	}
+	h := Open()
+	for _, arg := range []string{"cpp", "define=N=3", "define=GONE", "undef=GONE"} {
+		if err := h.Options().SetArg(arg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	src := "#if N != 3 || defined(GONE)\n#error bad macros\n#endif\nBEGIN\n{\n\ttrace(N);\n}\n"
+	if _, err := h.CompileFile("x.d", strings.NewReader(src), []string{"x.d"}); err != nil {
+		t.Fatalf("compile: %v", err)
+	}
+	_, err := h.CompileFile("y.d", strings.NewReader("#error stop here\nBEGIN{}\n"), []string{"y.d"})
+	var pe *PreprocessorError
+	if !errors.As(err, &pe) || err.Error() != "Preprocessor failed to process input program" {
+		t.Errorf("#error: %v", err)
+	}
+	stdout, stderr, status := run(t, "-C", "-e", "-xcpppath=/nonexistent/cpp", "-n", "BEGIN")
+	if status != 0 || stdout != "" || stderr != "" {
+		// -n programs are not preprocessed, as in DTrace.
+		t.Errorf("-n with -C: status %d stderr %q", status, stderr)
+	}
+}
+
+func BenchmarkCompileFile(b *testing.B) {
+	src := "#pragma D option quiet\nsyscall::read:entry /pid != $pid/\n{\n\t@[execname] = count();\n}\nEND\n{\n\tprinta(@);\n}\n"
+	h := Open()
+	for b.Loop() {
+		if _, err := h.CompileFile("b.d", strings.NewReader(src), []string{"b.d"}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

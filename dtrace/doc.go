@@ -1,0 +1,12 @@
+// Package dtrace owns the DTrace session as a Go API — options, compiling D
+// programs (preprocessing, parsing, pragmas, checking), matching them
+// against the providers' probes, and (as the code generator and consumer
+// arrive) enabling and consuming them — and the dtrace(8) command line
+// built on it, which cmd/dtrace runs.
+//
+// The command line follows Oracle's DTrace for Linux: the same getopt
+// option letters and ordering rules (probe clauses from -n, -P, -m, -f, -i
+// and -s compile in command-line order; words that are not options are the
+// macro arguments $1, $2, ...), the same messages, and the same exit status:
+// 0 on success, 1 on an error, 2 on a usage error.
+package dtrace

@@ -1,0 +1,61 @@
+package dtrace
+
+import (
+	"errors"
+	"os"
+	"strconv"
+	"syscall"
+
+	"github.com/godtrace/godtrace/option"
+	"github.com/godtrace/godtrace/provider"
+)
+
+// ErrNotSupported is returned for what DTrace does but godtrace cannot do
+// yet; the error text says what is missing.
+var ErrNotSupported = errors.New("not supported yet")
+
+// notSupported names a missing feature in an error that matches
+// ErrNotSupported.
+type notSupported string
+
+func (n notSupported) Error() string { return string(n) + " not supported yet" }
+func (n notSupported) Is(target error) bool {
+	return target == ErrNotSupported
+}
+
+// Handle is one DTrace session: its options and the programs compiled in it.
+type Handle struct {
+	opts *option.Options
+	// macros are the values of $pid, $uid, $target and the other macro
+	// variables, by name without the $.
+	macros map[string]string
+	probes *provider.Table
+}
+
+// Open starts a session with every option at libdtrace's default.
+func Open() *Handle {
+	return &Handle{opts: option.New(), macros: processMacros()}
+}
+
+// processMacros gives the macro variables that describe the tracing
+// process itself; $target is 0 until a process is grabbed or created.
+func processMacros() map[string]string {
+	pgid, _ := syscall.Getpgid(0)
+	sid, _, _ := syscall.RawSyscall(syscall.SYS_GETSID, 0, 0, 0)
+	m := map[string]string{"projid": "0", "taskid": "0", "target": "0"}
+	for name, v := range map[string]int{
+		"pid": os.Getpid(), "ppid": os.Getppid(), "uid": os.Getuid(), "gid": os.Getgid(),
+		"euid": os.Geteuid(), "egid": os.Getegid(), "pgid": pgid, "sid": int(sid),
+	} {
+		m[name] = strconv.Itoa(v)
+	}
+	return m
+}
+
+// Options returns the session's options, to set and read.
+func (h *Handle) Options() *option.Options { return h.opts }
+
+// Exec enables the probes of a compiled program.
+func (h *Handle) Exec(p *Program) error {
+	return notSupported("code generation")
+}

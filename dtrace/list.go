@@ -1,0 +1,57 @@
+package dtrace
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/godtrace/godtrace/d/ast"
+	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/registry"
+)
+
+// table returns the session's probe table, made on first use: listing the
+// providers' probes reads kernel tables, which compile-only runs need not.
+func (h *Handle) table() *provider.Table {
+	if h.probes == nil {
+		h.probes = registry.NewTable()
+	}
+	return h.probes
+}
+
+// Matches returns the probes that the program's probe descriptions match,
+// description by description in program order, as dtrace -l lists them.
+func (h *Handle) Matches(p *Program) ([]*provider.Probe, error) {
+	var out []*provider.Probe
+	for _, d := range p.ast.Decls {
+		pc, ok := d.(*ast.ProbeClause)
+		if !ok {
+			continue
+		}
+		for _, desc := range pc.Descs {
+			probes, err := h.table().Match(provider.Desc{
+				Provider: desc.Provider, Module: desc.Module, Function: desc.Function, Name: desc.Name,
+			})
+			if err != nil {
+				return nil, fmt.Errorf("failed to match %s: %w", desc, err)
+			}
+			out = append(out, probes...)
+		}
+	}
+	return out, nil
+}
+
+// ProbeByID returns the probe whose ID is the decimal text id, as -i names
+// probes, or nil.
+func (h *Handle) ProbeByID(id string) (*provider.Probe, error) {
+	n, err := strconv.ParseUint(id, 10, 32)
+	if err != nil {
+		return nil, nil
+	}
+	if _, err := h.table().Probes(); err != nil {
+		return nil, err
+	}
+	return h.table().ByID(uint32(n)), nil
+}
+
+// AllProbes returns every probe of every provider, in ID order.
+func (h *Handle) AllProbes() ([]*provider.Probe, error) { return h.table().Probes() }

@@ -1,0 +1,5 @@
+#pragma D option quiet flowindent
+BEGIN
+{
+	exit(0);
+}

@@ -1,0 +1,5 @@
+#pragma D option bufsize=4q
+BEGIN
+{
+	exit(0);
+}

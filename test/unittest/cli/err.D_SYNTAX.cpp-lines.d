@@ -1,0 +1,6 @@
+/* Errors after -C name the script's own lines, not the included ones. */
+#include "cli.h"
+BEGIN
+{
+	x = ;
+}

@@ -1,0 +1,5 @@
+/* Programs compile in command-line order: the first bad one is reported. */
+BEGIN
+{
+	exit(0);
+}

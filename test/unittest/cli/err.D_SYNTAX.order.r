@@ -1,0 +1,2 @@
+-- @@stderr --
+dtrace: invalid probe specifier BEGIN{x: [D_SYNTAX] syntax error near end of input

@@ -1,0 +1,5 @@
+/* -p takes a decimal process ID. */
+BEGIN
+{
+	exit(0);
+}

@@ -1,0 +1,2 @@
+-- @@stderr --
+dtrace: invalid pid: 12x

@@ -1,0 +1,5 @@
+/* Options are set before any script is compiled. */
+BEGIN
+{
+	exit(0);
+}

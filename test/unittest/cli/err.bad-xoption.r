@@ -1,0 +1,2 @@
+-- @@stderr --
+dtrace: failed to set -x nosuchoption: Invalid option name

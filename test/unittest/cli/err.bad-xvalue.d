@@ -1,0 +1,5 @@
+/* A value the option cannot take; the message names the option alone. */
+BEGIN
+{
+	exit(0);
+}

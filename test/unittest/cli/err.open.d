@@ -1,0 +1,5 @@
+/* A script that cannot be opened. */
+BEGIN
+{
+	exit(0);
+}

@@ -1,0 +1,2 @@
+-- @@stderr --
+dtrace: failed to open nosuch.d: No such file or directory

@@ -1,0 +1,5 @@
+/* -e compiles and exits before enabling anything: no output, status 0. */
+BEGIN
+{
+	exit(0);
+}

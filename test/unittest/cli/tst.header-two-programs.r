@@ -1,0 +1,2 @@
+-- @@stderr --
+dtrace: -h requires an output file if multiple scripts are specified

@@ -1,0 +1,5 @@
+/* -l and -V are both modes; only one may be given. */
+BEGIN
+{
+	exit(0);
+}

@@ -1,0 +1,10 @@
+/* Options set by pragmas and -x are all accepted; -e stops before tracing. */
+#pragma D option quiet
+#pragma D option switchrate=10hz
+#pragma D option bufsize=16m
+#pragma D option aggsortkey
+#pragma D option strsize=1k
+BEGIN
+{
+	exit(0);
+}

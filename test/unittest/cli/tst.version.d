@@ -1,0 +1,5 @@
+/* -V reports the D version before anything is compiled. */
+BEGIN
+{
+	exit(0);
+}

@@ -1,0 +1,4 @@
+BEGIN
+{
+	@ = lquantize(1, pid, 10);
+}

@@ -1,0 +1,4 @@
+BEGIN
+{
+	@ = quantize(1, 2, 3);
+}

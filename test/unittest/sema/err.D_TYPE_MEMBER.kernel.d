@@ -1,0 +1,4 @@
+BEGIN
+{
+	trace(curthread->no_such_member);
+}

@@ -1,0 +1,3 @@
+/* A comment that does not end. */
+BEGIN
+/* {

@@ -1,0 +1,5 @@
+/* A predicate must hold an expression. */
+BEGIN
+//
+{
+}

@@ -1,0 +1,2 @@
+-- @@stderr --
+dtrace: failed to compile script err.D_SYNTAX.empty-predicate.d: [D_SYNTAX] line 3: syntax error near "/"

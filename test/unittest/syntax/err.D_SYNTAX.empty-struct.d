@@ -1,0 +1,3 @@
+/* A struct definition needs at least one member. */
+struct s {
+};

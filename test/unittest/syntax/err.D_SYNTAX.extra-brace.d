@@ -1,0 +1,5 @@
+/* A '}' with nothing open. */
+BEGIN
+{
+}
+}

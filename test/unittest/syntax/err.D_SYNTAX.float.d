@@ -1,0 +1,5 @@
+/* D has no floating-point constants. */
+BEGIN
+{
+	x = 1.5;
+}

@@ -1,0 +1,6 @@
+/* if needs its condition in parentheses. */
+BEGIN
+{
+	if x
+		trace(1);
+}

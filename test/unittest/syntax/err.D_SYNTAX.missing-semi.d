@@ -1,0 +1,6 @@
+/* Statements need a ';' between them. */
+BEGIN
+{
+	trace(1)
+	trace(2);
+}

@@ -1,0 +1,3 @@
+/* A predicate needs actions after it. */
+BEGIN
+/1/

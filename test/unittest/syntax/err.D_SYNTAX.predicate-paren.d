@@ -1,0 +1,5 @@
+/* A predicate cannot end inside parentheses. */
+BEGIN
+/(1 > 0/
+{
+}

@@ -1,0 +1,6 @@
+/* A predicate whose closing '/' is missing. */
+BEGIN
+/1 > 0
+{
+	trace(1);
+}

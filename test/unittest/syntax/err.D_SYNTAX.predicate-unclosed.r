@@ -1,0 +1,2 @@
+-- @@stderr --
+dtrace: failed to compile script err.D_SYNTAX.predicate-unclosed.d: [D_SYNTAX] line 4: syntax error near "{"

@@ -1,0 +1,6 @@
+/* A struct definition must end with ';'. */
+struct s {
+	int a;
+}
+BEGIN {
+}

@@ -1,0 +1,5 @@
+/* A '(' without its ')'. */
+BEGIN
+{
+	trace((1);
+}
