@@ -1,0 +1,276 @@
+package cpc
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unsafe"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/asm"
+	"github.com/cilium/ebpf/link"
+	"golang.org/x/sys/unix"
+
+	"github.com/godtrace/godtrace/bpfrt"
+	"github.com/godtrace/godtrace/provider"
+)
+
+// event is one generic perf event.
+type event struct {
+	name   string
+	typ    uint32
+	config uint64
+}
+
+// events are the generic perf events, in DTrace's naming.
+var events = []event{
+	{"cpu_cycles", unix.PERF_TYPE_HARDWARE, unix.PERF_COUNT_HW_CPU_CYCLES},
+	{"instructions", unix.PERF_TYPE_HARDWARE, unix.PERF_COUNT_HW_INSTRUCTIONS},
+	{"cache_references", unix.PERF_TYPE_HARDWARE, unix.PERF_COUNT_HW_CACHE_REFERENCES},
+	{"cache_misses", unix.PERF_TYPE_HARDWARE, unix.PERF_COUNT_HW_CACHE_MISSES},
+	{"branch_instructions", unix.PERF_TYPE_HARDWARE, unix.PERF_COUNT_HW_BRANCH_INSTRUCTIONS},
+	{"branch_misses", unix.PERF_TYPE_HARDWARE, unix.PERF_COUNT_HW_BRANCH_MISSES},
+	{"bus_cycles", unix.PERF_TYPE_HARDWARE, unix.PERF_COUNT_HW_BUS_CYCLES},
+	{"stalled_cycles_frontend", unix.PERF_TYPE_HARDWARE, unix.PERF_COUNT_HW_STALLED_CYCLES_FRONTEND},
+	{"stalled_cycles_backend", unix.PERF_TYPE_HARDWARE, unix.PERF_COUNT_HW_STALLED_CYCLES_BACKEND},
+	{"ref_cycles", unix.PERF_TYPE_HARDWARE, unix.PERF_COUNT_HW_REF_CPU_CYCLES},
+	{"cpu_clock", unix.PERF_TYPE_SOFTWARE, unix.PERF_COUNT_SW_CPU_CLOCK},
+	{"task_clock", unix.PERF_TYPE_SOFTWARE, unix.PERF_COUNT_SW_TASK_CLOCK},
+	{"page_faults", unix.PERF_TYPE_SOFTWARE, unix.PERF_COUNT_SW_PAGE_FAULTS},
+	{"context_switches", unix.PERF_TYPE_SOFTWARE, unix.PERF_COUNT_SW_CONTEXT_SWITCHES},
+	{"cpu_migrations", unix.PERF_TYPE_SOFTWARE, unix.PERF_COUNT_SW_CPU_MIGRATIONS},
+	{"minor_faults", unix.PERF_TYPE_SOFTWARE, unix.PERF_COUNT_SW_PAGE_FAULTS_MIN},
+	{"major_faults", unix.PERF_TYPE_SOFTWARE, unix.PERF_COUNT_SW_PAGE_FAULTS_MAJ},
+	{"alignment_faults", unix.PERF_TYPE_SOFTWARE, unix.PERF_COUNT_SW_ALIGNMENT_FAULTS},
+	{"emulation_faults", unix.PERF_TYPE_SOFTWARE, unix.PERF_COUNT_SW_EMULATION_FAULTS},
+}
+
+// listedCount is the count of the probes DTrace lists.
+const listedCount = 1000000000
+
+// probe is the provider data of one probe.
+type probe struct {
+	ev     event
+	mode   string
+	period uint64
+}
+
+// Provider is the cpc provider. It remembers which events this machine
+// accepts, probed once per provider.
+type Provider struct {
+	usable map[string]event
+}
+
+// New returns the cpc provider.
+func New() *Provider { return &Provider{} }
+
+func (*Provider) Name() string { return "cpc" }
+
+// probeEvents finds the events perf_event_open accepts here.
+func (p *Provider) probeEvents() {
+	if p.usable != nil {
+		return
+	}
+	p.usable = map[string]event{}
+	for _, e := range events {
+		fd, err := open(e, "all", listedCount, -1, 0)
+		if err == nil {
+			unix.Close(fd)
+			p.usable[e.name] = e
+		}
+	}
+}
+
+func (p *Provider) Populate(t *provider.Table) error {
+	p.probeEvents()
+	for _, e := range events {
+		if _, ok := p.usable[e.name]; ok {
+			p.add(t, fmt.Sprintf("%s-all-%d", e.name, listedCount))
+		}
+	}
+	return nil
+}
+
+// parse decodes EVENT-MODE-COUNT for a usable event.
+func (p *Provider) parse(name string) (probe, bool) {
+	parts := strings.Split(name, "-")
+	if len(parts) != 3 {
+		return probe{}, false
+	}
+	e, ok := p.usable[parts[0]]
+	if !ok {
+		return probe{}, false
+	}
+	switch parts[1] {
+	case "user", "kernel", "all":
+	default:
+		return probe{}, false
+	}
+	if strings.Trim(parts[2], "0123456789") != "" {
+		return probe{}, false
+	}
+	n, err := strconv.ParseUint(parts[2], 10, 64)
+	if err != nil || n == 0 {
+		return probe{}, false
+	}
+	return probe{ev: e, mode: parts[1], period: n}, true
+}
+
+func (p *Provider) add(t *provider.Table, name string) {
+	if pr, ok := p.parse(name); ok {
+		t.Add(p, provider.Desc{Provider: "cpc", Name: name}, &pr)
+	}
+}
+
+// Provide creates the probe d names exactly, with empty module and
+// function, as DTrace does.
+func (p *Provider) Provide(t *provider.Table, d provider.Desc) error {
+	if d.Module != "" || d.Function != "" || provider.IsGlob(d.Name) {
+		return nil
+	}
+	p.probeEvents()
+	p.add(t, d.Name)
+	return nil
+}
+
+var attrs = provider.Attrs{
+	Provider: provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassCommon},
+	Module:   provider.Attr{Name: provider.Unstable, Data: provider.Unstable, Class: provider.ClassUnknown},
+	Function: provider.Attr{Name: provider.Private, Data: provider.Private, Class: provider.ClassUnknown},
+	Name:     provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassCommon},
+	Args:     provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassCommon},
+}
+
+// Info: cpc arguments are untyped, as in DTrace.
+func (*Provider) Info(*provider.Probe) (provider.Info, error) {
+	return provider.Info{Attrs: attrs}, nil
+}
+
+// Plan gives each enabled probe its own unit: each has its own counter.
+func (*Provider) Plan(enabled []provider.Enabled) ([]provider.Unit, error) {
+	units := make([]provider.Unit, 0, len(enabled))
+	for _, e := range enabled {
+		pr, ok := e.Probe.Data.(*probe)
+		if !ok {
+			return nil, fmt.Errorf("probe %s is not a cpc probe", e.Probe.Desc)
+		}
+		units = append(units, &unit{e: e, pr: pr})
+	}
+	return units, nil
+}
+
+// open opens the perf counter of e in mode, sampling every period, on
+// cpu (all tasks) or for pid on any CPU.
+func open(e event, mode string, period uint64, pid, cpu int) (int, error) {
+	attr := unix.PerfEventAttr{
+		Type:   e.typ,
+		Config: e.config,
+		Size:   uint32(unsafe.Sizeof(unix.PerfEventAttr{})),
+		Sample: period,
+		Bits:   unix.PerfBitDisabled,
+	}
+	switch mode {
+	case "user":
+		attr.Bits |= unix.PerfBitExcludeKernel | unix.PerfBitExcludeHv
+	case "kernel":
+		attr.Bits |= unix.PerfBitExcludeUser
+	}
+	return unix.PerfEventOpen(&attr, pid, cpu, -1, unix.PERF_FLAG_FD_CLOEXEC)
+}
+
+type unit struct {
+	e  provider.Enabled
+	pr *probe
+}
+
+func (u *unit) Name() string                { return fmt.Sprintf("dt_cpc%d", u.e.Probe.ID) }
+func (*unit) ProgramType() ebpf.ProgramType { return ebpf.PerfEvent }
+func (*unit) AttachType() ebpf.AttachType   { return ebpf.AttachPerfEvent }
+func (*unit) Phase() provider.Phase         { return provider.PhaseTrace }
+
+// Offsets in struct bpf_perf_event_data (x86-64 pt_regs first).
+const (
+	regsIP = 16 * 8
+	regsCS = 17 * 8
+)
+
+// Trampoline sets arg0 to the kernel PC and arg1 to the user PC (the CPL
+// in CS says which applies) and clears the other arguments.
+func (u *unit) Trampoline(b *bpfrt.Builder) error {
+	user, fire := b.Label("cpc_user"), b.Label("cpc_fire")
+	b.Emit(
+		asm.LoadMem(asm.R1, bpfrt.RegCtx, regsIP, asm.DWord),
+		asm.LoadMem(asm.R2, bpfrt.RegCtx, regsCS, asm.DWord),
+		asm.And.Imm(asm.R2, 3),
+		asm.JNE.Imm(asm.R2, 0, user),
+		asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(0), asm.R1, asm.DWord),
+		bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(1), 0),
+		asm.Ja.Label(fire),
+		bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(0), 0).WithSymbol(user),
+		asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(1), asm.R1, asm.DWord),
+	)
+	b.Mark(fire)
+	for i := 2; i < bpfrt.NumArgs; i++ {
+		b.Emit(bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(i), 0))
+	}
+	b.Fire(u.e.Probe.Ref(), u.Phase().Activity(), u.e.Stmts)
+	return nil
+}
+
+// Attach opens the counter on every online CPU (offline ones refuse
+// with ENODEV) and links the program to each.
+func (u *unit) Attach(prog *ebpf.Program) (io.Closer, error) {
+	ncpu, err := ebpf.PossibleCPU()
+	if err != nil {
+		return nil, fmt.Errorf("cpc: %w", err)
+	}
+	a := &attachment{}
+	for cpu := range ncpu {
+		fd, err := open(u.pr.ev, u.pr.mode, u.pr.period, -1, cpu)
+		if errors.Is(err, unix.ENODEV) {
+			continue
+		}
+		if err == nil {
+			err = a.attach(prog, fd)
+		}
+		if err != nil {
+			a.Close()
+			return nil, fmt.Errorf("cpc: %s on cpu %d: %w", u.e.Probe.Name, cpu, err)
+		}
+	}
+	return a, nil
+}
+
+// attachment is the perf events and links of one unit.
+type attachment struct {
+	fds   []int
+	links []link.Link
+}
+
+func (a *attachment) attach(prog *ebpf.Program, fd int) error {
+	a.fds = append(a.fds, fd)
+	l, err := link.AttachRawLink(link.RawLinkOptions{Target: fd, Program: prog, Attach: ebpf.AttachPerfEvent})
+	if err != nil {
+		return fmt.Errorf("link: %w", err)
+	}
+	a.links = append(a.links, l)
+	if err := unix.IoctlSetInt(fd, unix.PERF_EVENT_IOC_ENABLE, 0); err != nil {
+		return fmt.Errorf("enable: %w", err)
+	}
+	return nil
+}
+
+// Close detaches the program and closes the perf events.
+func (a *attachment) Close() error {
+	var errs []error
+	for _, l := range a.links {
+		errs = append(errs, l.Close())
+	}
+	for _, fd := range a.fds {
+		errs = append(errs, unix.Close(fd))
+	}
+	a.links, a.fds = nil, nil
+	return errors.Join(errs...)
+}

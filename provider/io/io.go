@@ -1,0 +1,24 @@
+package io
+
+import (
+	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/stable"
+)
+
+// New returns the io provider.
+func New() *stable.Provider { return stable.New("io", "vmlinux", stable.Attrs, probes) }
+
+var args = []provider.Arg{
+	stable.Arg("struct bio *", "bufinfo_t *", 0),
+	stable.Arg("struct bio *", "devinfo_t *", 0),
+	stable.Arg("struct file *", "fileinfo_t *", 1),
+}
+
+var probes = []stable.Probe{
+	{Name: "done", Sources: []stable.Source{
+		{Group: "block", Tracepoint: "block_rq_complete", Rewrite: stable.Seq(
+			stable.Read(0, 0, "request", "bio", 8), stable.Zero(1), stable.Zero(2))},
+		{Group: "block", Tracepoint: "block_bio_complete", Rewrite: stable.Seq(stable.Move(1), stable.Zero(1))},
+	}, Args: args},
+	{Name: "start", Sources: []stable.Source{{Group: "block", Tracepoint: "block_bio_queue", Rewrite: stable.Zero(1)}}, Args: args},
+}

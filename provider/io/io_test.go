@@ -1,0 +1,70 @@
+package io_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/godtrace/godtrace/internal/feature"
+	"github.com/godtrace/godtrace/internal/testutil"
+	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/io"
+	"github.com/godtrace/godtrace/provider/stable/stabletest"
+)
+
+func table() *provider.Table { return provider.NewTable([]provider.Provider{io.New()}) }
+
+// TestWriteFsync: a file written and fsynced in a disk-backed directory
+// starts I/O from this process, and a bio it started completes.
+func TestWriteFsync(t *testing.T) {
+	testutil.Require(t, feature.RawTracepoint)
+	dir, err := os.MkdirTemp("/var/tmp", "iotest")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	fs := stabletest.Run(t, table(), []stabletest.Clause{{Desc: "io:::", NArgs: 2}}, func() {
+		f, err := os.Create(filepath.Join(dir, "data"))
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		defer f.Close()
+		if _, err := f.Write(bytes.Repeat([]byte("godtrace"), 8192)); err != nil {
+			t.Error(err)
+		}
+		if err := f.Sync(); err != nil {
+			t.Error(err)
+		}
+	})
+	started := map[uint64]bool{}
+	for _, f := range stabletest.Of(fs, "io:vmlinux::start", os.Getpid()) {
+		if f.Args[0] < 0xffff000000000000 || f.Args[1] != 0 {
+			t.Errorf("start args %#x: want a bio and no file", f.Args)
+		}
+		started[f.Args[0]] = true
+	}
+	if len(started) == 0 {
+		t.Fatalf("no io:::start in this process (%d firings)", len(fs))
+	}
+	done := 0
+	for _, f := range stabletest.Of(fs, "io:vmlinux::done", 0) {
+		if started[f.Args[0]] {
+			done++
+		}
+	}
+	if done == 0 {
+		t.Error("no io:::done of a bio this process started")
+	}
+}
+
+// TestListVerbose: -lv io:::start.
+func TestListVerbose(t *testing.T) {
+	testutil.RequireRoot(t)
+	got := stabletest.ListVerbose(t, table(), "io:::start")
+	want := stabletest.WantVerbose("io", "vmlinux", "", "start", "ISA", "bufinfo_t *", "devinfo_t *", "fileinfo_t *")
+	if got != want {
+		t.Errorf("listing\n%s\nwant\n%s", got, want)
+	}
+}

@@ -1,0 +1,29 @@
+// Package proc owns the proc provider: DTrace's process and thread life
+// cycle probes (proc:vmlinux::NAME), built on raw tracepoints.
+//
+// The native arguments each probe leaves in args[], in the order the
+// checker's translators expect (args[i] is made from native Mapping):
+//
+//	create, lwp-create  (child: struct task_struct *)   sched_process_fork
+//	exec                (filename: user char *, typed "string" as DTrace
+//	                    does: the checker reads it from user memory)
+//	                                                    sys_enter of execve/execveat
+//	exec-success        ()                              sys_exit of execve/execveat returning 0
+//	exec-failure        (errno: int, negative)          sys_exit of execve/execveat returning non-0
+//	exit                (reason: int, 1 exited, 2 killed, 3 dumped core)
+//	                                                    sched_process_exit of the last thread
+//	lwp-exit            ()                              sched_process_exit
+//	signal-send         (target: struct task_struct *, sig: int)
+//	                                                    signal_generate, delivered
+//	signal-discard      (target: struct task_struct *, sig: int)
+//	                                                    signal_generate, ignored
+//	signal-handle       (sig: int, info: siginfo_t *, handler: void (*)(void))
+//	                                                    signal_deliver
+//
+// exit needs sched_process_exit's group_dead argument (kernels since
+// 6.16); on older kernels it never fires. start, lwp-start and
+// signal-clear have no tracepoint (DTrace builds
+// them on fbt probes) and are absent until kprobes or fentry are usable.
+// The execve register offsets come from BTF's struct pt_regs, whose
+// member names (di, si, orig_ax) are x86-64's.
+package proc

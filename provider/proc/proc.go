@@ -1,0 +1,102 @@
+package proc
+
+import (
+	"github.com/cilium/ebpf/asm"
+	"golang.org/x/sys/unix"
+
+	"github.com/godtrace/godtrace/bpfrt"
+	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/stable"
+)
+
+// New returns the proc provider.
+func New() *stable.Provider { return stable.New("proc", "vmlinux", stable.Attrs, probes) }
+
+// signal_generate results (include/trace/events/signal.h).
+const (
+	signalDelivered = 0
+	signalIgnored   = 1
+)
+
+var (
+	task   = "struct task_struct *"
+	fork   = []stable.Source{{Group: "sched", Tracepoint: "sched_process_fork", Rewrite: stable.Move(1)}}
+	sigGen = func(result int32) []stable.Source {
+		return []stable.Source{{Group: "signal", Tracepoint: "signal_generate", Rewrite: stable.Seq(
+			stable.Skip(4, asm.JNE, result), stable.Move(2, 0))}}
+	}
+)
+
+// execSources fires on sys_enter (entry) or sys_exit of execve and
+// execveat, after rest.
+func execSources(entry bool, rest func(nr int32) stable.Step) []stable.Source {
+	var srcs []stable.Source
+	for _, nr := range []int32{unix.SYS_EXECVE, unix.SYS_EXECVEAT} {
+		src := stable.Source{Group: "raw_syscalls", Tracepoint: "sys_exit"}
+		nrArg := 2
+		check := stable.Read(nrArg, 0, "pt_regs", "orig_ax", 8)
+		if entry {
+			src.Tracepoint, nrArg, check = "sys_enter", 1, nil
+		}
+		steps := []stable.Step{}
+		if check != nil {
+			steps = append(steps, check)
+		}
+		steps = append(steps, stable.Skip(nrArg, asm.JNE, nr), rest(nr))
+		src.Rewrite = stable.Seq(steps...)
+		srcs = append(srcs, src)
+	}
+	return srcs
+}
+
+// exitReason sets args[0] from the exit code in args[2] as DTrace does:
+// 1 for a normal exit, 3 for a core dump, 2 for death by a signal.
+func exitReason(b *bpfrt.Builder) {
+	out := b.Label("proc_exit")
+	b.Emit(
+		asm.LoadMem(asm.R1, bpfrt.RegScratch, bpfrt.MstArg(2), asm.DWord),
+		asm.Mov.Imm(asm.R0, 1),
+		asm.Mov.Reg(asm.R2, asm.R1),
+		asm.And.Imm(asm.R2, 0x7f),
+		asm.JEq.Imm(asm.R2, 0, out),
+		asm.Mov.Imm(asm.R0, 3),
+		asm.And.Imm(asm.R1, 0x80),
+		asm.JNE.Imm(asm.R1, 0, out),
+		asm.Mov.Imm(asm.R0, 2),
+	)
+	b.Mark(out)
+	b.Emit(asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(0), asm.R0, asm.DWord))
+}
+
+var probes = []stable.Probe{
+	{Name: "create", Sources: fork, Args: []provider.Arg{stable.Arg(task, "psinfo_t *", 0)}},
+	{Name: "exec", Sources: execSources(true, func(nr int32) stable.Step {
+		reg := "di" // execve(filename, ...)
+		if nr == unix.SYS_EXECVEAT {
+			reg = "si" // execveat(dirfd, filename, ...)
+		}
+		return stable.Seq(stable.Read(0, 0, "pt_regs", reg, 8), stable.Zero(1))
+	}), Args: []provider.Arg{stable.Arg("string", "", 0)}},
+	{Name: "exec-failure", Sources: execSources(false, func(int32) stable.Step {
+		return stable.Seq(stable.Skip(1, asm.JEq, 0), stable.Move(1), stable.Zero(1), stable.Zero(2))
+	}), Args: []provider.Arg{stable.Arg("int", "", 0)}},
+	{Name: "exec-success", Sources: execSources(false, func(int32) stable.Step {
+		return stable.Seq(stable.Skip(1, asm.JNE, 0), stable.Zero(0), stable.Zero(1), stable.Zero(2))
+	})},
+	{Name: "exit", Sources: []stable.Source{{Group: "sched", Tracepoint: "sched_process_exit", Rewrite: stable.Seq(
+		stable.Skip(1, asm.JEq, 0),
+		stable.Read(2, 0, "task_struct", "exit_code", 4),
+		stable.Custom(exitReason),
+		stable.Zero(1), stable.Zero(2))}},
+		Args: []provider.Arg{stable.Arg("int", "", 0)}},
+	{Name: "lwp-create", Sources: fork, Args: []provider.Arg{stable.Arg(task, "lwpsinfo_t *", 0), stable.Arg(task, "psinfo_t *", 0)}},
+	{Name: "lwp-exit", Sources: []stable.Source{{Group: "sched", Tracepoint: "sched_process_exit",
+		Rewrite: stable.Seq(stable.Zero(0), stable.Zero(1))}}},
+	{Name: "signal-discard", Sources: sigGen(signalIgnored),
+		Args: []provider.Arg{stable.Arg(task, "lwpsinfo_t *", 0), stable.Arg(task, "psinfo_t *", 0), stable.Arg("int", "", 1)}},
+	{Name: "signal-handle", Sources: []stable.Source{{Group: "signal", Tracepoint: "signal_deliver",
+		Rewrite: stable.Read(2, 2, "k_sigaction", "sa.sa_handler", 8)}},
+		Args: []provider.Arg{stable.Arg("int", "", 0), stable.Arg("siginfo_t *", "", 1), stable.Arg("void (*)(void)", "", 2)}},
+	{Name: "signal-send", Sources: sigGen(signalDelivered),
+		Args: []provider.Arg{stable.Arg(task, "lwpsinfo_t *", 0), stable.Arg(task, "psinfo_t *", 0), stable.Arg("int", "", 1)}},
+}

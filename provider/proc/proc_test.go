@@ -1,0 +1,139 @@
+package proc_test
+
+import (
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/godtrace/godtrace/internal/feature"
+	"github.com/godtrace/godtrace/internal/testutil"
+	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/proc"
+	"github.com/godtrace/godtrace/provider/stable/stabletest"
+)
+
+func table() *provider.Table { return provider.NewTable([]provider.Provider{proc.New()}) }
+
+func isKernelPtr(v uint64) bool { return v >= 0xffff000000000000 }
+
+// TestLifeCycle enables every proc probe around a workload of a child
+// that exits, one that fails to exec, one killed by SIGTERM, a signal
+// this process handles and one a child ignores, and checks each probe's
+// task and native arguments (args[] of a stable probe are its natives,
+// which the translators map).
+func TestLifeCycle(t *testing.T) {
+	testutil.Require(t, feature.RawTracepoint)
+	noexec := filepath.Join(t.TempDir(), "noexec")
+	if err := os.WriteFile(noexec, []byte("#!/bin/sh\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var truePid, sleepPid, ignPid int
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, unix.SIGUSR1)
+	defer signal.Stop(sigs)
+	fs := stabletest.Run(t, table(), []stabletest.Clause{{Desc: "proc:::", NArgs: 3}}, func() {
+		c := exec.Command("/bin/true")
+		if err := c.Run(); err != nil {
+			t.Error(err)
+			return
+		}
+		truePid = c.Process.Pid
+		if err := exec.Command(noexec).Run(); err == nil {
+			t.Error("a file without execute permission ran")
+		}
+		s := exec.Command("/bin/sleep", "10")
+		if err := s.Start(); err != nil {
+			t.Error(err)
+			return
+		}
+		sleepPid = s.Process.Pid
+		time.Sleep(20 * time.Millisecond)
+		s.Process.Signal(unix.SIGTERM)
+		s.Wait()
+		unix.Kill(os.Getpid(), unix.SIGUSR1)
+		<-sigs
+		ign := exec.Command("/bin/sh", "-c", `trap "" USR2; sleep 0.5`)
+		if err := ign.Start(); err != nil {
+			t.Error(err)
+			return
+		}
+		ignPid = ign.Process.Pid
+		time.Sleep(200 * time.Millisecond)
+		ign.Process.Signal(unix.SIGUSR2)
+		ign.Wait()
+	})
+	one := func(probe string, pid int) stabletest.Firing {
+		t.Helper()
+		got := stabletest.Of(fs, "proc:vmlinux::"+probe, pid)
+		if len(got) != 1 {
+			t.Errorf("%s fired %d times in %d, want once", probe, len(got), pid)
+			return stabletest.Firing{Args: make([]uint64, 3)}
+		}
+		return got[0]
+	}
+	if f := one("exec", truePid); !(f.Args[0] > 0 && f.Args[0] < 1<<47) {
+		t.Errorf("exec args[0] %#x, want a user address", f.Args[0])
+	}
+	one("exec-success", truePid)
+	if f := one("exit", truePid); f.Args[0] != 1 {
+		t.Errorf("exit of /bin/true: reason %d, want 1", f.Args[0])
+	}
+	if f := one("exit", sleepPid); f.Args[0] != 2 {
+		t.Errorf("exit of killed sleep: reason %d, want 2", f.Args[0])
+	}
+	if got := stabletest.Of(fs, "proc:vmlinux::lwp-exit", truePid); len(got) == 0 {
+		t.Error("no lwp-exit in /bin/true")
+	}
+	eacces := ^uint64(unix.EACCES) + 1
+	failed := false
+	for _, f := range stabletest.Of(fs, "proc:vmlinux::exec-failure", 0) {
+		failed = failed || f.Args[0] == eacces
+	}
+	if !failed {
+		t.Error("no exec-failure with -EACCES")
+	}
+	created := stabletest.Of(fs, "proc:vmlinux::create", os.Getpid())
+	if len(created) < 3 || !isKernelPtr(created[0].Args[0]) {
+		t.Errorf("create in this process: %v, want 3 or more with a task", created)
+	}
+	sent := false
+	for _, f := range stabletest.Of(fs, "proc:vmlinux::signal-send", os.Getpid()) {
+		sent = sent || (f.Args[1] == uint64(unix.SIGTERM) && isKernelPtr(f.Args[0]))
+	}
+	if !sent {
+		t.Error("no signal-send of SIGTERM from this process")
+	}
+	handled := false
+	for _, f := range stabletest.Of(fs, "proc:vmlinux::signal-handle", os.Getpid()) {
+		handled = handled || (f.Args[0] == uint64(unix.SIGUSR1) && f.Args[2] != 0)
+	}
+	if !handled {
+		t.Error("no signal-handle of SIGUSR1 with a handler in this process")
+	}
+	discarded := false
+	for _, f := range stabletest.Of(fs, "proc:vmlinux::signal-discard", os.Getpid()) {
+		discarded = discarded || f.Args[1] == uint64(unix.SIGUSR2)
+	}
+	if !discarded {
+		t.Errorf("no signal-discard of SIGUSR2 to %d", ignPid)
+	}
+}
+
+// TestListVerbose: -lv proc:::signal-send shows native args translated.
+func TestListVerbose(t *testing.T) {
+	testutil.RequireRoot(t)
+	got := stabletest.ListVerbose(t, table(), "proc:::signal-send")
+	want := stabletest.WantVerbose("proc", "vmlinux", "", "signal-send", "ISA", "lwpsinfo_t *", "psinfo_t *", "int")
+	if got != want {
+		t.Errorf("listing\n%s\nwant\n%s", got, want)
+	}
+	ps, err := table().Match(provider.ParseDesc("proc:::"))
+	if err != nil || len(ps) != 10 {
+		t.Errorf("proc::: matched %d probes, %v; want 10", len(ps), err)
+	}
+}

@@ -1,0 +1,85 @@
+package rawtp_test
+
+import (
+	"os/exec"
+	"testing"
+
+	"github.com/godtrace/godtrace/internal/feature"
+	"github.com/godtrace/godtrace/internal/testutil"
+	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/rawtp"
+	"github.com/godtrace/godtrace/provider/stable/stabletest"
+)
+
+func table() *provider.Table { return provider.NewTable([]provider.Provider{rawtp.New()}) }
+
+// TestListVerbose: -lv of rawtp:sched::sched_process_fork, typed from
+// BTF's btf_trace_sched_process_fork.
+func TestListVerbose(t *testing.T) {
+	testutil.Require(t, feature.RawTracepoint)
+	got := stabletest.ListVerbose(t, table(), "rawtp:sched::sched_process_fork")
+	want := stabletest.WantVerbose("rawtp", "sched", "", "sched_process_fork", "ISA", "struct task_struct *", "struct task_struct *")
+	if got != want {
+		t.Errorf("listing\n%s\nwant\n%s", got, want)
+	}
+	ps, err := table().Match(provider.ParseDesc("rawtp:syscalls::"))
+	if err != nil || len(ps) != 0 {
+		t.Errorf("rawtp:syscalls:: matched %d probes, %v; want none", len(ps), err)
+	}
+}
+
+// TestExec: rawtp:sched::sched_process_exec fires in the child this test
+// starts, with args[1] (old_pid) its pid.
+func TestExec(t *testing.T) {
+	testutil.Require(t, feature.RawTracepoint)
+	var pid int
+	fs := stabletest.Run(t, table(), []stabletest.Clause{{Desc: "rawtp:sched::sched_process_exec", NArgs: 3}}, func() {
+		c := exec.Command("/bin/true")
+		if err := c.Run(); err != nil {
+			t.Error(err)
+		}
+		pid = c.Process.Pid
+	})
+	got := stabletest.Of(fs, "rawtp:sched::sched_process_exec", pid)
+	if len(got) != 1 {
+		t.Fatalf("%d firings in child %d, want 1", len(got), pid)
+	}
+	if a := got[0].Args; a[0] < 0xffff000000000000 || a[1] != uint64(pid) || a[2] < 0xffff000000000000 {
+		t.Errorf("args %#x; want task, old pid %d, bprm", a, pid)
+	}
+}
+
+func TestTypeName(t *testing.T) {
+	testutil.Require(t, feature.RawTracepoint)
+	want := map[string][]string{
+		"sched_switch":   {"bool", "struct task_struct *", "struct task_struct *", "unsigned int"},
+		"signal_deliver": {"int", "struct kernel_siginfo *", "struct k_sigaction *"},
+		"block_rq_issue": {"struct request *"},
+	}
+	for tp, w := range want {
+		types, err := rawtp.Prototype(tp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, ty := range types {
+			got = append(got, rawtp.TypeName(ty))
+		}
+		if len(got) != len(w) {
+			t.Errorf("%s: %q, want %q", tp, got, w)
+			continue
+		}
+		for i := range got {
+			if got[i] != w[i] {
+				t.Errorf("%s: %q, want %q", tp, got, w)
+				break
+			}
+		}
+	}
+	if _, err := rawtp.Prototype("no_such_tracepoint"); err == nil {
+		t.Error("a missing prototype was found")
+	}
+	if off, err := rawtp.Offset("task_struct", "exit_code"); err != nil || off == 0 {
+		t.Errorf("task_struct.exit_code at %d, %v", off, err)
+	}
+}

@@ -1,0 +1,38 @@
+package sched
+
+import (
+	"github.com/cilium/ebpf/asm"
+	"golang.org/x/sys/unix"
+
+	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/stable"
+)
+
+// New returns the sched provider.
+func New() *stable.Provider { return stable.New("sched", "vmlinux", stable.Attrs, probes) }
+
+const task = "struct task_struct *"
+
+// switchTo fires on sched_switch (preempt, prev, next, prev_state) after
+// rewrite.
+func switchTo(rewrite stable.Step) []stable.Source {
+	return []stable.Source{{Group: "sched", Tracepoint: "sched_switch", Rewrite: rewrite}}
+}
+
+// noArgs clears the sched_switch arguments of a probe that has none.
+var noArgs = stable.Seq(stable.Zero(0), stable.Zero(1), stable.Zero(2), stable.Zero(3))
+
+var taskArgs = []provider.Arg{stable.Arg(task, "lwpsinfo_t *", 0), stable.Arg(task, "psinfo_t *", 0)}
+
+var probes = []stable.Probe{
+	{Name: "off-cpu", Sources: switchTo(stable.Seq(stable.Move(2), stable.Zero(1), stable.Zero(2), stable.Zero(3))), Args: taskArgs},
+	{Name: "preempt", Sources: switchTo(stable.Seq(stable.Skip(0, asm.JEq, 0), noArgs))},
+	// A thread sleeps when it leaves the CPU unpreempted and not
+	// runnable (prev_state TASK_RUNNING is 0).
+	{Name: "sleep", Sources: switchTo(stable.Seq(stable.Skip(0, asm.JNE, 0), stable.Skip(3, asm.JEq, 0), noArgs))},
+	// DTrace fires surrender in do_sched_yield, which only
+	// sched_yield(2) calls: its syscall entry is the same moment.
+	{Name: "surrender", Sources: []stable.Source{{Group: "raw_syscalls", Tracepoint: "sys_enter", Rewrite: stable.Seq(
+		stable.Skip(1, asm.JNE, unix.SYS_SCHED_YIELD), stable.CurrentTask(0), stable.Zero(1))}}, Args: taskArgs},
+	{Name: "wakeup", Sources: []stable.Source{{Group: "sched", Tracepoint: "sched_wakeup"}}, Args: taskArgs},
+}

@@ -1,0 +1,69 @@
+package sched_test
+
+import (
+	"runtime"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/godtrace/godtrace/internal/feature"
+	"github.com/godtrace/godtrace/internal/testutil"
+	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/sched"
+	"github.com/godtrace/godtrace/provider/stable/stabletest"
+)
+
+func table() *provider.Table { return provider.NewTable([]provider.Provider{sched.New()}) }
+
+// TestSleepWakeup: a thread that sleeps and yields n times goes off-cpu,
+// to sleep and surrenders at least n times, and is woken (wakeup's
+// args[0] is its task) at least n times.
+func TestSleepWakeup(t *testing.T) {
+	testutil.Require(t, feature.RawTracepoint)
+	const n = 10
+	var tid int
+	fs := stabletest.Run(t, table(), []stabletest.Clause{{Desc: "sched:::", NArgs: 2}}, func() {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		tid = unix.Gettid()
+		for range n {
+			unix.Nanosleep(&unix.Timespec{Nsec: int64(2 * time.Millisecond)}, nil)
+			unix.Syscall(unix.SYS_SCHED_YIELD, 0, 0, 0)
+		}
+	})
+	count := map[string]int{}
+	var task uint64
+	for _, f := range fs {
+		if f.TID == uint32(tid) {
+			count[f.Probe]++
+			task = f.Task
+			if f.Probe == "sched:vmlinux::surrender" && f.Args[0] != f.Task {
+				t.Errorf("surrender args[0] %#x, want the yielding task %#x", f.Args[0], f.Task)
+			}
+			if f.Probe == "sched:vmlinux::off-cpu" && (f.Args[0] == 0 || f.Args[0] == f.Task) {
+				t.Errorf("off-cpu args[0] %#x: want the next task, not the leaving one %#x", f.Args[0], f.Task)
+			}
+		}
+	}
+	for _, f := range fs {
+		if f.Probe == "sched:vmlinux::wakeup" && task != 0 && f.Args[0] == task {
+			count["woken"]++
+		}
+	}
+	for _, p := range []string{"sched:vmlinux::off-cpu", "sched:vmlinux::sleep", "sched:vmlinux::surrender", "woken"} {
+		if count[p] < n {
+			t.Errorf("%s: %d times for the sleeping thread, want at least %d (%v)", p, count[p], n, count)
+		}
+	}
+}
+
+// TestListVerbose: -lv sched:::off-cpu.
+func TestListVerbose(t *testing.T) {
+	testutil.RequireRoot(t)
+	got := stabletest.ListVerbose(t, table(), "sched:::off-cpu")
+	want := stabletest.WantVerbose("sched", "vmlinux", "", "off-cpu", "ISA", "lwpsinfo_t *", "psinfo_t *")
+	if got != want {
+		t.Errorf("listing\n%s\nwant\n%s", got, want)
+	}
+}

@@ -1,0 +1,156 @@
+package sdt
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/asm"
+	"github.com/cilium/ebpf/link"
+
+	"github.com/godtrace/godtrace/bpfrt"
+	"github.com/godtrace/godtrace/provider"
+)
+
+// Provider is the sdt provider.
+type Provider struct{}
+
+// New returns the sdt provider.
+func New() *Provider { return &Provider{} }
+
+func (*Provider) Name() string { return "sdt" }
+
+// Populate lists every tracepoint event, in available_events order.
+func (p *Provider) Populate(t *provider.Table) error {
+	evs, err := Events()
+	if err != nil {
+		return err
+	}
+	for _, e := range evs {
+		t.Add(p, provider.Desc{Provider: "sdt", Module: e.Group, Name: e.Name}, e)
+	}
+	return nil
+}
+
+// Provide adds nothing: every event exists from Populate.
+func (*Provider) Provide(*provider.Table, provider.Desc) error { return nil }
+
+// The attributes of Oracle's sdt provider on tracepoints.
+var attrs = provider.Attrs{
+	Provider: provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassISA},
+	Module:   provider.Attr{Name: provider.Private, Data: provider.Private, Class: provider.ClassUnknown},
+	Function: provider.Attr{Name: provider.Private, Data: provider.Private, Class: provider.ClassUnknown},
+	Name:     provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassISA},
+	Args:     provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassISA},
+}
+
+func event(p *provider.Probe) (Event, error) {
+	e, ok := p.Data.(Event)
+	if !ok {
+		return Event{}, fmt.Errorf("probe %s is not an sdt probe", p.Desc)
+	}
+	return e, nil
+}
+
+// Info types the arguments from the event's format.
+func (*Provider) Info(p *provider.Probe) (provider.Info, error) {
+	e, err := event(p)
+	if err != nil {
+		return provider.Info{}, err
+	}
+	fields, err := Format(e.Group, e.Name)
+	if err != nil {
+		return provider.Info{}, err
+	}
+	info := provider.Info{Attrs: attrs}
+	for i, f := range fields[:min(len(fields), bpfrt.NumArgs)] {
+		info.Args = append(info.Args, provider.Arg{Native: f.Type, Mapping: i})
+	}
+	return info, nil
+}
+
+// Plan gives each enabled probe its own program: each event has its own
+// record layout.
+func (*Provider) Plan(enabled []provider.Enabled) ([]provider.Unit, error) {
+	units := make([]provider.Unit, 0, len(enabled))
+	for _, en := range enabled {
+		e, err := event(en.Probe)
+		if err != nil {
+			return nil, err
+		}
+		fields, err := Format(e.Group, e.Name)
+		if err != nil {
+			return nil, err
+		}
+		units = append(units, &unit{e: en, ev: e, fields: fields})
+	}
+	return units, nil
+}
+
+type unit struct {
+	e      provider.Enabled
+	ev     Event
+	fields []Field
+}
+
+func (u *unit) Name() string                { return fmt.Sprintf("dt_sdt%d", u.e.Probe.ID) }
+func (*unit) ProgramType() ebpf.ProgramType { return ebpf.TracePoint }
+func (*unit) AttachType() ebpf.AttachType   { return ebpf.AttachNone }
+func (*unit) Phase() provider.Phase         { return provider.PhaseTrace }
+
+func (u *unit) Attach(prog *ebpf.Program) (io.Closer, error) {
+	l, err := link.Tracepoint(u.ev.Group, u.ev.Name, prog, nil)
+	if err != nil {
+		return nil, fmt.Errorf("sdt: tracepoint %s:%s: %w", u.ev.Group, u.ev.Name, err)
+	}
+	return l, nil
+}
+
+// Trampoline loads the fields from the event record into args[].
+func (u *unit) Trampoline(b *bpfrt.Builder) error {
+	n := min(len(u.fields), bpfrt.NumArgs)
+	for i, f := range u.fields[:n] {
+		LoadField(b, f, bpfrt.RegCtx)
+		b.Emit(asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(i), asm.R0, asm.DWord))
+	}
+	for i := n; i < bpfrt.NumArgs; i++ {
+		b.Emit(bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(i), 0))
+	}
+	b.Fire(u.e.Probe.Ref(), u.Phase().Activity(), u.e.Stmts)
+	return nil
+}
+
+// LoadField emits code that loads field f of the record rec points to
+// into R0, as args[] gives it: scalars widened to 64 bits with their
+// sign, arrays, __data_loc data and fields too wide for a register as
+// their address.
+func LoadField(b *bpfrt.Builder, f Field, rec asm.Register) {
+	wide := f.Size != 1 && f.Size != 2 && f.Size != 4 && f.Size != 8
+	switch {
+	case f.Array || wide:
+		b.Emit(asm.Mov.Reg(asm.R0, rec), asm.Add.Imm(asm.R0, int32(f.Offset)))
+		return
+	case f.DataLoc:
+		b.Emit(
+			asm.LoadMem(asm.R0, rec, int16(f.Offset), asm.Word),
+			asm.And.Imm(asm.R0, 0xffff),
+			asm.Add.Reg(asm.R0, rec))
+		return
+	}
+	var sz asm.Size
+	switch f.Size {
+	case 1:
+		sz = asm.Byte
+	case 2:
+		sz = asm.Half
+	case 4:
+		sz = asm.Word
+	default:
+		sz = asm.DWord
+	}
+	b.Emit(asm.LoadMem(asm.R0, rec, int16(f.Offset), sz))
+	if f.Signed && f.Size < 8 {
+		shift := int32(64 - 8*f.Size)
+		b.Emit(asm.LSh.Imm(asm.R0, shift), asm.ArSh.Imm(asm.R0, shift))
+	}
+}

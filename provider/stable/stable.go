@@ -1,0 +1,194 @@
+package stable
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/cilium/ebpf"
+
+	"github.com/godtrace/godtrace/bpfrt"
+	"github.com/godtrace/godtrace/internal/feature"
+	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/rawtp"
+)
+
+// Source is one raw tracepoint a probe fires on.
+type Source struct {
+	// Group is the tracepoint's tracefs group; Tracepoint its name.
+	Group, Tracepoint string
+	// Rewrite turns the tracepoint's arguments, in args[], into the
+	// probe's native arguments; nil keeps them.
+	Rewrite Step
+}
+
+// Probe is one row of a provider's table.
+type Probe struct {
+	Name    string
+	Sources []Source
+	// Args are the probe's arguments as -lv and the checker see them.
+	Args []provider.Arg
+}
+
+// Provider is a stable provider defined by its table.
+type Provider struct {
+	name, module string
+	attrs        provider.Attrs
+	probes       []Probe
+}
+
+// New returns the provider name whose probes are name:module::PROBE.
+func New(name, module string, attrs provider.Attrs, probes []Probe) *Provider {
+	return &Provider{name: name, module: module, attrs: attrs, probes: probes}
+}
+
+func (p *Provider) Name() string { return p.name }
+
+// Populate adds, in table order, the probes with a tracepoint on this
+// kernel.
+func (p *Provider) Populate(t *provider.Table) error {
+	tf, err := feature.Tracefs()
+	if errors.Is(err, feature.ErrNotSupported) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	for i := range p.probes {
+		pr := &p.probes[i]
+		for _, s := range pr.Sources {
+			_, err := os.Stat(filepath.Join(tf, "events", s.Group, s.Tracepoint))
+			if err == nil {
+				t.Add(p, provider.Desc{Provider: p.name, Module: p.module, Name: pr.Name}, pr)
+				break
+			}
+			if !errors.Is(err, os.ErrNotExist) {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// Provide adds nothing: every probe exists from Populate.
+func (*Provider) Provide(*provider.Table, provider.Desc) error { return nil }
+
+func (p *Provider) probe(pr *provider.Probe) (*Probe, error) {
+	sp, ok := pr.Data.(*Probe)
+	if !ok {
+		return nil, fmt.Errorf("probe %s is not a %s probe", pr.Desc, p.name)
+	}
+	return sp, nil
+}
+
+func (p *Provider) Info(pr *provider.Probe) (provider.Info, error) {
+	sp, err := p.probe(pr)
+	if err != nil {
+		return provider.Info{}, err
+	}
+	return provider.Info{Attrs: p.attrs, Args: sp.Args}, nil
+}
+
+// Plan makes one unit per raw tracepoint: it fires, in turn, every
+// enabled probe with a source on that tracepoint, so sched::: attaches
+// once to sched_switch rather than once per probe.
+func (p *Provider) Plan(enabled []provider.Enabled) ([]provider.Unit, error) {
+	var units []*unit
+	for _, e := range enabled {
+		sp, err := p.probe(e.Probe)
+		if err != nil {
+			return nil, err
+		}
+		n := 0
+		for _, s := range sp.Sources {
+			types, err := rawtp.Prototype(s.Tracepoint)
+			if errors.Is(err, rawtp.ErrNoPrototype) {
+				continue
+			}
+			if err != nil {
+				return nil, err
+			}
+			i := slices.IndexFunc(units, func(u *unit) bool { return u.tp == s.Tracepoint })
+			if i < 0 {
+				units = append(units, &unit{prov: p.name, tp: s.Tracepoint, nargs: len(types)})
+				i = len(units) - 1
+			}
+			units[i].firings = append(units[i].firings, firing{e, s.Rewrite})
+			n++
+		}
+		if n == 0 {
+			return nil, fmt.Errorf("probe %s: no tracepoint of it on this kernel", e.Probe.Desc)
+		}
+	}
+	out := make([]provider.Unit, len(units))
+	for i, u := range units {
+		out[i] = u
+	}
+	return out, nil
+}
+
+// firing is one enabled probe a unit fires, after its rewrite.
+type firing struct {
+	provider.Enabled
+	rewrite Step
+}
+
+// unit is the program of one raw tracepoint.
+type unit struct {
+	prov    string
+	tp      string
+	nargs   int
+	firings []firing
+}
+
+func (u *unit) Name() string {
+	name := fmt.Sprintf("dt_%.4s_%s", u.prov, u.tp)
+	return name[:min(len(name), 15)]
+}
+func (*unit) ProgramType() ebpf.ProgramType { return ebpf.RawTracepoint }
+func (*unit) AttachType() ebpf.AttachType   { return ebpf.AttachNone }
+func (*unit) Phase() provider.Phase         { return provider.PhaseTrace }
+
+func (u *unit) Attach(prog *ebpf.Program) (io.Closer, error) {
+	c, err := rawtp.Attach(u.tp, prog)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", u.prov, err)
+	}
+	return c, nil
+}
+
+// Trampoline fires each probe in turn, each from the tracepoint's own
+// arguments: a rewrite that skips its probe goes on to the next.
+func (u *unit) Trampoline(b *bpfrt.Builder) error {
+	for _, f := range u.firings {
+		next := b.Label("stable_next")
+		rawtp.LoadArgs(b, u.nargs)
+		if f.rewrite != nil {
+			if err := f.rewrite(b, next); err != nil {
+				return fmt.Errorf("%s on %s: %w", f.Probe.Desc, u.tp, err)
+			}
+		}
+		b.Fire(f.Probe.Ref(), u.Phase().Activity(), f.Stmts)
+		b.Mark(next)
+	}
+	return nil
+}
+
+// Attrs are the attributes Oracle's DTrace gives its SDT-style providers
+// (proc, sched, io, ...).
+var Attrs = provider.Attrs{
+	Provider: provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassISA},
+	Module:   provider.Attr{Name: provider.Private, Data: provider.Private, Class: provider.ClassUnknown},
+	Function: provider.Attr{Name: provider.Private, Data: provider.Private, Class: provider.ClassUnknown},
+	Name:     provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassISA},
+	Args:     provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassISA},
+}
+
+// Arg is a native argument (translated "" when D sees the native type)
+// made from native argument mapping.
+func Arg(native, translated string, mapping int) provider.Arg {
+	return provider.Arg{Native: native, Translated: translated, Mapping: mapping}
+}

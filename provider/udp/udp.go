@@ -1,0 +1,45 @@
+package udp
+
+import (
+	"github.com/cilium/ebpf/asm"
+	"golang.org/x/sys/unix"
+
+	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/ip"
+	"github.com/godtrace/godtrace/provider/stable"
+)
+
+// New returns the udp provider.
+func New() *stable.Provider { return stable.New("udp", "vmlinux", stable.Attrs, probes) }
+
+// tmp is a native slot past args[4], free while building.
+const tmp = 6
+
+// send turns ip:::send's natives into udp's for IPv4 or IPv6 datagrams
+// from a socket.
+func send(v6 bool) stable.Source {
+	hdr, proto := "iphdr", "protocol"
+	if v6 {
+		hdr, proto = "ipv6hdr", "nexthdr"
+	}
+	return stable.Source{Group: "net", Tracepoint: "net_dev_queue", Rewrite: stable.Seq(
+		ip.Packet(v6, ip.SendHeader),
+		stable.Read(tmp, 2, hdr, proto, 1),
+		stable.Skip(tmp, asm.JNE, unix.IPPROTO_UDP),
+		stable.Skip(1, asm.JEq, 0),
+		stable.Copy(3, 1),
+		stable.Read(4, 0, "sk_buff", "head", 8),
+		stable.Read(tmp, 0, "sk_buff", "transport_header", 2),
+		stable.Add(4, tmp),
+		stable.Zero(5), stable.Zero(tmp))}
+}
+
+var probes = []stable.Probe{
+	{Name: "send", Sources: []stable.Source{send(false), send(true)}, Args: []provider.Arg{
+		stable.Arg("struct sk_buff *", "pktinfo_t *", 0),
+		stable.Arg("struct sock *", "csinfo_t *", 1),
+		stable.Arg("void_ip_t *", "ipinfo_t *", 2),
+		stable.Arg("struct udp_sock *", "udpsinfo_t *", 3),
+		stable.Arg("struct udphdr *", "udpinfo_t *", 4),
+	}},
+}

@@ -1,0 +1,67 @@
+package udp_test
+
+import (
+	"net"
+	"net/netip"
+	"os"
+	"testing"
+
+	"github.com/godtrace/godtrace/internal/feature"
+	"github.com/godtrace/godtrace/internal/testutil"
+	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/stable/stabletest"
+	"github.com/godtrace/godtrace/provider/udp"
+)
+
+func table() *provider.Table { return provider.NewTable([]provider.Provider{udp.New()}) }
+
+// TestLoopbackSend sends n datagrams to 127.0.0.1 and n to ::1 from this
+// process: each fires send with its socket, and the UDP header 20 (IPv4)
+// or 40 (IPv6) bytes after the IP header.
+func TestLoopbackSend(t *testing.T) {
+	testutil.Require(t, feature.RawTracepoint)
+	const n = 5
+	var conns []*net.UDPConn
+	for _, addr := range []string{"127.0.0.1:0", "[::1]:0"} {
+		c, err := net.ListenUDP("udp", net.UDPAddrFromAddrPort(netip.MustParseAddrPort(addr)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		conns = append(conns, c)
+	}
+	fs := stabletest.Run(t, table(), []stabletest.Clause{{Desc: "udp:::send", NArgs: 5}}, func() {
+		for _, c := range conns {
+			s, err := net.DialUDP("udp", nil, c.LocalAddr().(*net.UDPAddr))
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			for range n {
+				s.Write([]byte("godtrace"))
+			}
+			s.Close()
+		}
+	})
+	hdrLen := map[uint64]int{}
+	for _, f := range stabletest.Of(fs, "udp:vmlinux::send", os.Getpid()) {
+		a := f.Args
+		if a[0] == 0 || a[1] == 0 || a[1] != a[3] {
+			t.Errorf("natives %#x: want skb, the socket twice", a)
+		}
+		hdrLen[a[4]-a[2]]++
+	}
+	if hdrLen[20] != n || hdrLen[40] != n {
+		t.Errorf("UDP header offsets from the IP header %v, want 20 and 40 %d times each", hdrLen, n)
+	}
+}
+
+// TestListVerbose: -lv udp:::send.
+func TestListVerbose(t *testing.T) {
+	testutil.RequireRoot(t)
+	got := stabletest.ListVerbose(t, table(), "udp:::send")
+	want := stabletest.WantVerbose("udp", "vmlinux", "", "send", "ISA", "pktinfo_t *", "csinfo_t *", "ipinfo_t *", "udpsinfo_t *", "udpinfo_t *")
+	if got != want {
+		t.Errorf("listing\n%s\nwant\n%s", got, want)
+	}
+}
