@@ -12,7 +12,7 @@ func WriteList(w io.Writer, probes []*Probe, verbose bool) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME")
 	for _, p := range probes {
-		fmt.Fprintf(bw, "%5d %10s %17s %33s %s\n", p.ID, p.Provider.Name(), p.Module, p.Function, p.Name)
+		fmt.Fprintf(bw, "%5d %10s %17s %33s %s\n", p.ID, p.Desc.Provider, p.Module, p.Function, p.Name)
 		if !verbose {
 			continue
 		}

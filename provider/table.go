@@ -45,12 +45,35 @@ func (t *Table) populateThrough(i int) error {
 	return nil
 }
 
+// Claimer is implemented by a provider whose probes carry provider names
+// other than its own, such as pid1234 or python1234.
+type Claimer interface {
+	// Claims reports whether a description's provider field can name
+	// probes of this provider.
+	Claims(prov string) bool
+}
+
+// Matcher is implemented by a provider whose probes match descriptions by
+// more than their text, such as a pid probe in libc.so.6 matching the
+// module "libc".
+type Matcher interface {
+	Matches(d Desc, p *Probe) bool
+}
+
+func claims(p Provider, prov string) bool {
+	if matchField(prov, p.Name()) {
+		return true
+	}
+	c, ok := p.(Claimer)
+	return ok && c.Claims(prov)
+}
+
 // Match returns the probes d matches, in id order, creating on-demand
 // probes it names first.
 func (t *Table) Match(d Desc) ([]*Probe, error) {
 	last := -1
 	for i, p := range t.provs {
-		if matchField(d.Provider, p.Name()) {
+		if claims(p, d.Provider) {
 			last = i
 		}
 	}
@@ -58,7 +81,7 @@ func (t *Table) Match(d Desc) ([]*Probe, error) {
 		return nil, err
 	}
 	for _, p := range t.provs[:last+1] {
-		if !matchField(d.Provider, p.Name()) {
+		if !claims(p, d.Provider) {
 			continue
 		}
 		if err := p.Provide(t, d); err != nil {
@@ -67,7 +90,11 @@ func (t *Table) Match(d Desc) ([]*Probe, error) {
 	}
 	var out []*Probe
 	for _, p := range t.probes {
-		if d.Matches(p.Desc) {
+		if m, ok := p.Provider.(Matcher); ok {
+			if m.Matches(d, p) {
+				out = append(out, p)
+			}
+		} else if d.Matches(p.Desc) {
 			out = append(out, p)
 		}
 	}

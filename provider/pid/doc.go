@@ -1,0 +1,47 @@
+// Package pid owns the pid provider: probes on the functions and
+// instructions of a running process, pid<PID>:<module>:<function>:<name>,
+// placed with uprobes filtered to that process, and the uprobe unit (one
+// program dispatching on the attach cookie) that provider/usdt shares.
+//
+// # Probes
+//
+// They exist on demand: a description whose provider is pid<PID> makes
+// the probes it names in that process's mapped ELF files. Names are entry,
+// return, and the hex offset of an instruction in the function (0, 4,
+// 1a...); a glob or empty name makes every instruction probe it matches,
+// decoding the function's x86-64 code from its start as fasttrap did. The
+// module is the file's basename, matched also as "a.out" for the
+// executable, by full path, and cut at ".so" (libc.so, libc). A function
+// of "-" names an absolute address: pid123:-:-:401000 (the probe's module
+// becomes the file's name). Libraries are found only once mapped: a
+// process created stopped at exec has only the executable and the dynamic
+// linker (see proc's evaltime).
+//
+// The provider's name is "pid", which no pid<PID> description matches as
+// a pattern: Claims tells the table which provider fields the provider
+// serves, and Matches matches a description against its probes with the
+// module aliases above, which a literal field comparison would miss.
+//
+// # Arguments
+//
+// entry and instruction probes: arg0-arg5 are rdi, rsi, rdx, rcx, r8, r9
+// (the SysV integer argument registers), arg6-arg9 the stack words above
+// the return address, read with bpf_probe_read_user. return probes, as in
+// Oracle's DTrace: arg0 = 0, arg1 = the return value (rax), the others 0.
+//
+// # Machine state and uregs[]
+//
+// A uprobe program's context is the user task's struct pt_regs, and the
+// trampoline passes it unchanged to every clause as R1: code generation
+// reads uregs[] straight from the clause's context (x86-64 pt_regs
+// offsets, uelf.Reg.PtRegsOffset), so the machine state holds no copy.
+//
+// # Units
+//
+// All enabled probes of the provider are one program. Each uprobe is
+// attached with its site index as BPF cookie (link.UprobeOptions.Cookie)
+// and the PID filter (UprobeOptions.PID, which the kernel enforces per
+// mm, so other processes running the same binary do not fire); the
+// trampoline binary-searches bpf_get_attach_cookie() to the site's
+// argument code and then fires its probe.
+package pid

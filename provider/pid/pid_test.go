@@ -1,0 +1,387 @@
+package pid_test
+
+import (
+	"context"
+	"encoding/binary"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/godtrace/godtrace/bpfrt"
+	"github.com/godtrace/godtrace/consume"
+	"github.com/godtrace/godtrace/internal/feature"
+	"github.com/godtrace/godtrace/internal/testutil"
+	"github.com/godtrace/godtrace/proc"
+	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/dtrace"
+	"github.com/godtrace/godtrace/provider/pid"
+	"github.com/godtrace/godtrace/waitfd"
+)
+
+// build compiles testdata/target.c without optimisation, so add3 starts
+// with push %rbp (1 byte) and mov %rsp,%rbp (3 bytes).
+func build(t testing.TB) string {
+	t.Helper()
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Fatal("the pid tests need gcc:", err)
+	}
+	bin := filepath.Join(t.TempDir(), "target")
+	out, err := exec.Command("gcc", "-O0", "-fno-omit-frame-pointer", "-o", bin, "testdata/target.c").CombinedOutput()
+	if err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+	return bin
+}
+
+type firing struct {
+	probe string
+	pid   uint64
+	args  [3]uint64
+	at    time.Time
+}
+
+type collector struct{ fs []firing }
+
+func (c *collector) Record(r consume.Record) error {
+	u := func(i int) uint64 { return binary.NativeEndian.Uint64(r.Data[8*i:]) }
+	c.fs = append(c.fs, firing{probe: r.EP.ProbeName, pid: u(0), args: [3]uint64{u(1), u(2), u(3)}, at: time.Now()})
+	return nil
+}
+func (*collector) Fault(consume.Fault) error { return nil }
+func (*collector) Drops(int, uint64) error   { return nil }
+
+// recordStmt is a clause that records the pid, arg0, arg1 and arg2.
+func recordStmt(t testing.TB, id int) *bpfrt.Stmt {
+	l, err := bpfrt.NewLayout(bpfrt.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	insns := asm.Instructions{
+		asm.Mov.Reg(asm.R6, asm.R1), asm.Mov.Reg(asm.R7, asm.R2),
+		asm.FnGetCurrentPidTgid.Call(),
+		asm.RSh.Imm(asm.R0, 32),
+		asm.StoreMem(asm.R7, int16(l.Stage+8), asm.R0, asm.DWord),
+	}
+	for i := range 3 {
+		insns = append(insns,
+			asm.LoadMem(asm.R1, asm.R7, bpfrt.MstArg(i), asm.DWord),
+			asm.StoreMem(asm.R7, int16(l.Stage+16+8*i), asm.R1, asm.DWord))
+	}
+	insns = append(insns, l.Output(asm.R6, asm.R7, 32)...)
+	insns = append(insns, asm.Mov.Imm(asm.R0, 0), asm.Return())
+	return &bpfrt.Stmt{ID: id, Insns: insns, DataSize: 32}
+}
+
+// newTable is a table of the dtrace provider (for ERROR) and prov.
+func newTable(prov provider.Provider) *provider.Table {
+	return provider.NewTable([]provider.Provider{dtrace.New(), prov})
+}
+
+// match provides and matches d with prov, as the table will once it asks
+// providers that claim a provider name (pid123) and lets them match
+// module aliases (a.out).
+func match(t testing.TB, tab *provider.Table, prov *pid.Provider, d string) []*provider.Probe {
+	t.Helper()
+	desc := provider.ParseDesc(d)
+	if !prov.Claims(desc.Provider) {
+		t.Fatalf("pid provider does not claim %s", desc.Provider)
+	}
+	if err := prov.Provide(tab, desc); err != nil {
+		t.Fatalf("provide %s: %v", d, err)
+	}
+	all, err := tab.Probes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ps []*provider.Probe
+	for _, p := range all {
+		if p.Provider == provider.Provider(prov) && prov.Matches(desc, p) {
+			ps = append(ps, p)
+		}
+	}
+	return ps
+}
+
+func names(ps []*provider.Probe) []string {
+	var out []string
+	for _, p := range ps {
+		out = append(out, p.Desc.String())
+	}
+	return out
+}
+
+// run enables descs (one recording clause each) of prov, continues the
+// processes and collects until they have all exited.
+func run(t testing.TB, tab *provider.Table, enabled []provider.Enabled, procs ...*proc.Process) (*collector, *consume.Session) {
+	t.Helper()
+	s, err := consume.Open(consume.Options{SwitchRate: 10 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	if err := s.Enable(tab, enabled); err != nil {
+		t.Fatal(err)
+	}
+	// Go active before the processes run: Run would only do so once
+	// called, and firings before that run no clause.
+	if err := s.Maps().SetActivity(bpfrt.ActivityActive); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	for _, p := range procs {
+		if err := p.Continue(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	go func() {
+		for _, p := range procs {
+			<-p.Done()
+		}
+		time.Sleep(50 * time.Millisecond) // let the last records reach the buffers
+		cancel()
+	}()
+	c := &collector{}
+	if _, err := s.Run(ctx, c); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range procs {
+		if st := p.ExitStatus(); st.Code != waitfd.CLDExited || st.Value != 0 {
+			t.Errorf("process %d: %s", p.Pid(), proc.ExitMessage(st))
+		}
+	}
+	return c, s
+}
+
+// TestFunction traces entry, return and the instruction at offset 4 of
+// add3 in one process while a second process of the same binary runs:
+// the second must not fire. Both are created stopped at exec, so the
+// probes are in place before main.
+func TestFunction(t *testing.T) {
+	testutil.Require(t, feature.Uprobes)
+	bin := build(t)
+	const n = 5
+	start := time.Now()
+	a, err := proc.Create([]string{bin, strconv.Itoa(n)}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := proc.Create([]string{bin, strconv.Itoa(n)}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	prov := pid.New()
+	tab := newTable(prov)
+	target := "pid" + strconv.Itoa(a.Pid())
+
+	all := match(t, tab, prov, target+":a.out:add3:")
+	got := names(all)
+	for _, want := range []string{"entry", "return", "0", "1", "4"} {
+		if !slices.Contains(got, target+":target:add3:"+want) {
+			t.Errorf("%s:a.out:add3: made %v: no %s", target, got, want)
+		}
+	}
+	if len(all) < 8 {
+		t.Errorf("%s:a.out:add3: made only %v", target, got)
+	}
+	entries := names(match(t, tab, prov, target+":a.out::entry"))
+	for _, fn := range []string{"main", "add3"} {
+		if !slices.Contains(entries, target+":target:"+fn+":entry") {
+			t.Errorf("%s:a.out::entry made %v: no %s", target, entries, fn)
+		}
+	}
+	if err := prov.Provide(tab, provider.ParseDesc(target+":a.out:add3:2")); err == nil {
+		t.Errorf("add3:2 (inside mov %%rsp,%%rbp) was accepted")
+	}
+	var enabled []provider.Enabled
+	for i, d := range []string{":target:add3:entry", ":a.out:add3:return", "::add3:4"} {
+		ps := match(t, tab, prov, target+d)
+		if len(ps) != 1 {
+			t.Fatalf("%s matched %v", d, names(ps))
+		}
+		enabled = append(enabled, provider.Enabled{Probe: ps[0], Stmts: []*bpfrt.Stmt{recordStmt(t, i)}})
+	}
+	c, s := run(t, tab, enabled, a, b)
+
+	count := map[string]int{}
+	for _, f := range c.fs {
+		if f.pid != uint64(a.Pid()) {
+			t.Fatalf("%s fired in process %d, not %d", f.probe, f.pid, a.Pid())
+		}
+		count[f.probe[len(target)+1:]]++
+	}
+	for _, p := range []string{"target:add3:entry", "target:add3:return", "target:add3:4"} {
+		if count[p] != n {
+			t.Errorf("%s fired %d times, want %d (all: %v)", p, count[p], n, count)
+		}
+	}
+	// Records of different CPUs come out of order: compare sets.
+	seen := map[string][]uint64{}
+	for _, f := range c.fs {
+		name := f.probe[len(target)+1:]
+		want := [3]uint64{7, 11, f.args[2]}
+		v := f.args[2]
+		if name == "target:add3:return" {
+			want, v = [3]uint64{0, f.args[1], 0}, (f.args[1]-7)/11
+		}
+		if f.args != want {
+			t.Errorf("%s: args %v, want %v", name, f.args, want)
+		}
+		seen[name] = append(seen[name], v)
+	}
+	for name, vs := range seen {
+		slices.Sort(vs)
+		if !slices.Equal(vs, []uint64{0, 1, 2, 3, 4}) {
+			t.Errorf("%s: i = %v, want 0-4 (return: (arg1-7)/11)", name, vs)
+		}
+	}
+	if len(c.fs) > 0 {
+		t.Logf("proc.Create to first firing: %v; %d programs", c.fs[0].at.Sub(start), len(s.Programs()))
+	}
+}
+
+// TestLibc traces usleep in libc.so.6, which is mapped only once the
+// dynamic linker has run: the process is created stopped at its entry.
+func TestLibc(t *testing.T) {
+	testutil.Require(t, feature.Uprobes)
+	bin := build(t)
+	p, err := proc.Create([]string{bin, "3"}, nil, &proc.CreateOptions{EvalTime: proc.EvalPreinit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	prov := pid.New()
+	tab := newTable(prov)
+	target := "pid" + strconv.Itoa(p.Pid())
+	ps := match(t, tab, prov, target+":libc.so.6:usleep:entry")
+	if len(ps) != 1 || ps[0].Module != "libc.so.6" {
+		t.Fatalf("usleep:entry matched %v", names(ps))
+	}
+	for _, mod := range []string{"libc", "libc.so", "lib?.so*", modulePath(t, p.Pid(), "libc.so.6")} {
+		if ps2 := match(t, tab, prov, target+":"+mod+":usleep:entry"); len(ps2) != 1 || ps2[0] != ps[0] {
+			t.Errorf("%s:usleep:entry matched %v", mod, names(ps2))
+		}
+	}
+	c, _ := run(t, tab, []provider.Enabled{{Probe: ps[0], Stmts: []*bpfrt.Stmt{recordStmt(t, 0)}}}, p)
+	if len(c.fs) != 3 {
+		t.Fatalf("usleep:entry fired %d times, want 3", len(c.fs))
+	}
+	for _, f := range c.fs {
+		if f.args[0] != 1000 {
+			t.Errorf("usleep arg0 = %d, want 1000", f.args[0])
+		}
+	}
+}
+
+// uregsStmt is a clause that records rdi and rip from its context, the
+// user registers (struct pt_regs) that uregs[] reads.
+func uregsStmt(t testing.TB) *bpfrt.Stmt {
+	l, err := bpfrt.NewLayout(bpfrt.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	insns := asm.Instructions{
+		asm.Mov.Reg(asm.R6, asm.R1), asm.Mov.Reg(asm.R7, asm.R2),
+		bpfrt.StoreImm64(asm.R7, int16(l.Stage+8), 0),
+		asm.LoadMem(asm.R1, asm.R6, 112, asm.DWord), // rdi
+		asm.StoreMem(asm.R7, int16(l.Stage+16), asm.R1, asm.DWord),
+		asm.LoadMem(asm.R1, asm.R6, 128, asm.DWord), // rip
+		asm.StoreMem(asm.R7, int16(l.Stage+24), asm.R1, asm.DWord),
+		bpfrt.StoreImm64(asm.R7, int16(l.Stage+32), 0),
+	}
+	insns = append(insns, l.Output(asm.R6, asm.R7, 32)...)
+	insns = append(insns, asm.Mov.Imm(asm.R0, 0), asm.Return())
+	return &bpfrt.Stmt{ID: 1, Insns: insns, DataSize: 32}
+}
+
+// TestAbsolute names add3's first instruction by its address; a second
+// clause reads the user registers from its context.
+func TestAbsolute(t *testing.T) {
+	testutil.Require(t, feature.Uprobes)
+	bin := build(t)
+	p, err := proc.Create([]string{bin, "2"}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	prov := pid.New()
+	tab := newTable(prov)
+	target := "pid" + strconv.Itoa(p.Pid())
+	entry := match(t, tab, prov, target+":a.out:add3:entry")
+	if len(entry) != 1 {
+		t.Fatalf("add3:entry matched %v", names(entry))
+	}
+	addr := lookupAddr(t, p.Pid(), "add3")
+	name := strconv.FormatUint(addr, 16)
+	ps := match(t, tab, prov, target+"::-:"+name)
+	if len(ps) != 1 || ps[0].Desc != (provider.Desc{Provider: target, Module: "target", Function: "-", Name: name}) {
+		t.Fatalf("-:%s matched %v", name, names(ps))
+	}
+	c, _ := run(t, tab, []provider.Enabled{{Probe: ps[0], Stmts: []*bpfrt.Stmt{recordStmt(t, 0), uregsStmt(t)}}}, p)
+	if len(c.fs) != 4 || c.fs[0].args != [3]uint64{7, 11, 0} {
+		t.Fatalf("firings %v, want 4 with 7, 11, 0 first", c.fs)
+	}
+	if regs := c.fs[1].args; regs != [3]uint64{7, addr, 0} {
+		t.Errorf("uregs rdi, rip = %d, %#x; want 7, %#x", regs[0], regs[1], addr)
+	}
+}
+
+// countStmt is a clause that only adds 1 to a global.
+func countStmt(t testing.TB) *bpfrt.Stmt {
+	l, err := bpfrt.NewLayout(bpfrt.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := append(asm.Instructions{asm.Mov.Reg(asm.R7, asm.R2)}, l.LookupGlobals(asm.R8, asm.R7, "out")...)
+	body = append(body, asm.Mov.Imm(asm.R1, 1), asm.StoreXAdd(asm.R8, asm.R1, asm.DWord), asm.Mov.Imm(asm.R0, 0).WithSymbol("out"), asm.Return())
+	return &bpfrt.Stmt{ID: 0, Insns: body}
+}
+
+// BenchmarkEntry measures the kernel's run time of the pid program per
+// firing of add3:entry, as provider/syscall's benchmark does: with a
+// clause that counts, and with one that records four values.
+func BenchmarkEntry(b *testing.B) {
+	b.Run("count", func(b *testing.B) { benchEntry(b, countStmt(b)) })
+	b.Run("record", func(b *testing.B) { benchEntry(b, recordStmt(b, 0)) })
+}
+
+func benchEntry(b *testing.B, stmt *bpfrt.Stmt) {
+	testutil.Require(b, feature.Uprobes)
+	stats, err := ebpf.EnableStats(0) // BPF_STATS_RUN_TIME
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer stats.Close()
+	bin := build(b)
+	var runtime time.Duration
+	var runs uint64
+	for b.Loop() {
+		p, err := proc.Create([]string{bin, "500"}, nil, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		prov := pid.New()
+		tab := newTable(prov)
+		ps := match(b, tab, prov, "pid"+strconv.Itoa(p.Pid())+":a.out:add3:entry")
+		_, s := run(b, tab, []provider.Enabled{{Probe: ps[0], Stmts: []*bpfrt.Stmt{stmt}}}, p)
+		st, err := s.Programs()[0].Prog.Stats()
+		if err != nil {
+			b.Fatal(err)
+		}
+		runtime += st.Runtime
+		runs += st.RunCount
+		s.Close()
+		p.Close()
+	}
+	if runs > 0 {
+		b.ReportMetric(float64(runtime.Nanoseconds())/float64(runs), "ns/firing")
+	}
+}
