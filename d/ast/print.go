@@ -353,6 +353,10 @@ func (p *printer) expr(x Expr) {
 		p.print("]")
 	case *SelectorExpr:
 		p.expr(x.X)
+		if _, ok := x.X.(*IntLit); ok {
+			// "0 .a" printed as "0.a" would scan as a floating-point constant.
+			p.print(" ")
+		}
 		p.print(x.Op.String(), x.Sel.Name)
 	}
 }
