@@ -58,6 +58,12 @@ type Maps struct {
 	State *ebpf.Map
 	// Globals: ARRAY[1] of GlobalsSize bytes; a global is an offset in it.
 	Globals *ebpf.Map
+	// DynVars and Aggs are preallocated hash maps: without preallocation
+	// an update from a program running in interrupt context (profile,
+	// tick, most tracepoints) takes its element from a small per-CPU cache
+	// that is refilled later, and fails when that is empty, losing data
+	// that DTrace would not lose.
+	//
 	// DynVars: HASH of DynKeySize to DynValSize bytes for associative
 	// arrays and thread-locals (self->); the key is [varid u32][pad u32]
 	// [tuple or thread id...], laid out by code generation.
@@ -95,8 +101,8 @@ func NewMaps(cfg Config) (m *Maps, err error) {
 		{&m.Buffers, ebpf.MapSpec{Name: MapBuffers, Type: ebpf.PerfEventArray}},
 		{&m.State, ebpf.MapSpec{Name: MapState, Type: ebpf.Array, KeySize: 4, ValueSize: stateSize, MaxEntries: 1, Flags: bpfFMmapable}},
 		{&m.Globals, ebpf.MapSpec{Name: MapGlobals, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(align8(l.GlobalsSize)), MaxEntries: 1}},
-		{&m.DynVars, ebpf.MapSpec{Name: MapDynVars, Type: ebpf.Hash, KeySize: uint32(l.DynKeySize), ValueSize: uint32(l.DynValSize), MaxEntries: uint32(dynEntries), Flags: bpfFNoPrealloc}},
-		{&m.Aggs, ebpf.MapSpec{Name: MapAggs, Type: ebpf.PerCPUHash, KeySize: uint32(l.AggKeySize), ValueSize: uint32(l.AggValSize), MaxEntries: uint32(l.AggEntries), Flags: bpfFNoPrealloc}},
+		{&m.DynVars, ebpf.MapSpec{Name: MapDynVars, Type: ebpf.Hash, KeySize: uint32(l.DynKeySize), ValueSize: uint32(l.DynValSize), MaxEntries: uint32(dynEntries)}},
+		{&m.Aggs, ebpf.MapSpec{Name: MapAggs, Type: ebpf.PerCPUHash, KeySize: uint32(l.AggKeySize), ValueSize: uint32(l.AggValSize), MaxEntries: uint32(l.AggEntries)}},
 		{&m.Strtab, ebpf.MapSpec{Name: MapStrtab, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(align8(l.StrtabSize)), MaxEntries: 1}},
 	} {
 		mp, err := ebpf.NewMap(&s.spec)
@@ -114,11 +120,6 @@ func NewMaps(cfg Config) (m *Maps, err error) {
 	}
 	return m, nil
 }
-
-// bpfFNoPrealloc (BPF_F_NO_PREALLOC) keeps hash maps from allocating all
-// entries up front: dynvarsize is an upper bound, and preallocating it per
-// run would cost time and memory a short script never uses.
-const bpfFNoPrealloc = 1
 
 // bpfFMmapable (BPF_F_MMAPABLE) maps the state into our memory, so the
 // consumer polls it without a system call and writes the activity word
