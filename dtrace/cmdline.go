@@ -1,10 +1,12 @@
 package dtrace
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -366,11 +368,29 @@ func (c *command) finish() {
 	if len(c.clauses) == 0 {
 		c.fatal("no probes specified")
 	}
-	for i := range c.clauses {
-		if err := c.h.Exec(c.clauses[i].prog); err != nil {
-			c.fatal("could not enable tracing: %s", errmsg(err))
-		}
+	cl := c.clauses[0]
+	n, err := c.h.Exec(cl.prog, c.stdout, c.stderr)
+	if err != nil {
+		c.fatal("could not enable tracing: %s", errmsg(err))
 	}
+	if !c.h.opts.Bool("quiet") {
+		what := "description"
+		if cl.file {
+			what = "script"
+		}
+		s := "s"
+		if n == 1 {
+			s = ""
+		}
+		c.warn("%s '%s' matched %d probe%s", what, cl.arg, n, s)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	status, err := c.h.Go(ctx)
+	if err != nil {
+		c.fatal("%s", errmsg(err))
+	}
+	panic(exit(status))
 }
 
 // list lists the probes the programs match, or every probe when there

@@ -1,13 +1,17 @@
 package dtrace
 
 import (
+	"context"
 	"errors"
+	"io"
 	"os"
 	"strconv"
 	"syscall"
 
+	"github.com/godtrace/godtrace/cg"
 	"github.com/godtrace/godtrace/option"
 	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/session"
 )
 
 // ErrNotSupported is returned for what DTrace does but godtrace cannot do
@@ -30,6 +34,7 @@ type Handle struct {
 	// variables, by name without the $.
 	macros map[string]string
 	probes *provider.Table
+	sess   *session.Session
 }
 
 // Open starts a session with every option at libdtrace's default.
@@ -55,7 +60,25 @@ func processMacros() map[string]string {
 // Options returns the session's options, to set and read.
 func (h *Handle) Options() *option.Options { return h.opts }
 
-// Exec enables the probes of a compiled program.
-func (h *Handle) Exec(p *Program) error {
-	return notSupported("code generation")
+// Exec generates the code of a compiled program, then loads and attaches
+// it; it returns the number of probes it enables. Go runs it.
+func (h *Handle) Exec(p *Program, stdout, stderr io.Writer) (int, error) {
+	probes := session.NewProbes(h.table())
+	cp, err := cg.Compile(p.ast, p.info, probes, h.opts)
+	if err != nil {
+		return 0, err
+	}
+	s, err := session.Start(cp, probes, h.opts, stdout, stderr)
+	if err != nil {
+		return 0, err
+	}
+	h.sess = s
+	return len(cp.Probes()), nil
+}
+
+// Go runs the program Exec started until exit() or ctx is done, and
+// returns its exit status.
+func (h *Handle) Go(ctx context.Context) (int, error) {
+	defer h.sess.Close()
+	return h.sess.Run(ctx)
 }

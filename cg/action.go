@@ -1,0 +1,250 @@
+package cg
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/godtrace/godtrace/bpfrt"
+	"github.com/godtrace/godtrace/ctype"
+	"github.com/godtrace/godtrace/d/ast"
+	"github.com/godtrace/godtrace/d/check"
+	"github.com/godtrace/godtrace/format"
+)
+
+// action generates a call of a D action; it returns false when call is
+// not one.
+func (g *gen) action(call *ast.CallExpr) bool {
+	id, ok := unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v := g.info.Vars[id]
+	if v == nil || v.Builtin == nil || v.Builtin.Kind != check.Action {
+		if b, ok := check.LookupBuiltin(id.Name); !ok || b.Kind != check.Action {
+			return false
+		}
+	}
+	var guard int
+	if g.c.cond > 0 {
+		guard = g.guard()
+	}
+	switch id.Name {
+	case "trace":
+		g.recordValue(ActTrace, call.Args[0])
+	case "stack":
+		if len(call.Args) > 0 {
+			g.unsupported(call, "stack() with a frame count")
+		}
+		off := g.record(ActTrace, 8*g.frames, 8, KindStack, -1)
+		g.stack(int(g.stageOff(off)))
+	case "printf":
+		g.printf(call)
+	case "exit":
+		g.c.exits = true
+		g.exit(call.Args[0])
+	case "printa":
+		g.printa(call)
+	case "setopt":
+		g.setopt(call)
+	case "sym", "func", "mod":
+		g.recordValue(ActTrace, call)
+	case "clear", "trunc", "normalize", "denormalize":
+		g.aggOp(call, id.Name)
+	default:
+		g.unsupported(call, "action "+id.Name+"()")
+	}
+	if g.c.cond > 0 {
+		g.c.recs[guard].Arg = uint64(len(g.c.recs) - guard - 1)
+	}
+	return true
+}
+
+// guard adds the guard of an action under an if statement: a byte the
+// action sets, so the consumer skips the action's records when the
+// action did not run. It returns the guard's index in the records.
+func (g *gen) guard() int {
+	off := g.record(ActGuard, 1, 1, 0, -1)
+	g.c.guards = append(g.c.guards, off)
+	g.emit(asm.StoreImm(rScratch, g.stageOff(off), 1, asm.Byte))
+	return len(g.c.recs) - 1
+}
+
+// recordValue evaluates e into a new record field of act.
+func (g *gen) recordValue(act bpfrt.Action, e ast.Expr) {
+	t := g.expr(e)
+	if k, ok := symKind(e); ok {
+		off := g.record(act, 8, 8, k, -1)
+		g.emit(asm.StoreMem(rScratch, g.stageOff(off), asm.R0, asm.DWord))
+		return
+	}
+	switch {
+	case isStr(t) || isCharArray(t) || ctype.IsCharPointer(t) && act == ActArg:
+		off := g.record(act, g.strbuf, 1, KindString, -1)
+		g.copyStr(rScratch, int(g.stageOff(off)))
+	case ctype.IsInteger(t) || ctype.IsPointer(t):
+		size := int(t.Sizeof())
+		kind := KindUint
+		if ctype.IsSigned(t) && !ctype.IsPointer(t) {
+			kind = KindInt
+		}
+		off := g.record(act, size, size, kind, -1)
+		g.emit(asm.StoreMem(rScratch, g.stageOff(off), asm.R0, sizeOp(size)))
+	default:
+		g.unsupported(e, "recording a value of type "+t.String())
+	}
+}
+
+// symKind says whether e is sym(), func() or mod() of a kernel address,
+// and how its value prints.
+func symKind(e ast.Expr) (Kind, bool) {
+	call, ok := unparen(e).(*ast.CallExpr)
+	if !ok {
+		return 0, false
+	}
+	id, ok := unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return 0, false
+	}
+	switch id.Name {
+	case "sym", "func":
+		return KindSym, true
+	case "mod":
+		return KindMod, true
+	}
+	return 0, false
+}
+
+// isCharArray reports whether t is an array of char, which D records
+// and prints as a string.
+func isCharArray(t *ctype.Type) bool {
+	r := ctype.Resolve(t)
+	if r.Kind != ctype.Array {
+		return false
+	}
+	e := ctype.Resolve(r.Elem)
+	return e.Kind == ctype.Int && e.Size == 1 && e.Enc&ctype.Char != 0
+}
+
+// isStack reports whether t is the type of stack().
+func isStack(t *ctype.Type) bool {
+	return t != nil && t.Kind == ctype.Typedef && t.Name == "stack" && t.Module == "D"
+}
+
+// stack stores the kernel stack of the probe's context at off from the
+// scratch pointer: stackframes frames, zero after the last one.
+func (g *gen) stack(off int) {
+	for i := 0; i < g.frames; i++ {
+		g.emit(bpfrt.StoreImm64(rScratch, int16(off+8*i), 0))
+	}
+	g.emit(
+		asm.Mov.Reg(asm.R1, rCtx),
+		asm.Mov.Reg(asm.R2, rScratch),
+		asm.Add.Imm(asm.R2, int32(off)),
+		asm.Mov.Imm(asm.R3, int32(8*g.frames)),
+		asm.Mov.Imm(asm.R4, 0),
+		asm.FnGetStack.Call(),
+	)
+}
+
+// formatIndex returns the index of a format in Program.Formats.
+func (g *gen) formatIndex(e ast.Expr) int {
+	lit, ok := unparen(e).(*ast.StringLit)
+	if !ok {
+		g.unsupported(e, "a format that is not a string constant")
+	}
+	if i, ok := g.formats[lit.Value]; ok {
+		return i
+	}
+	convs, err := format.Parse(lit.Value)
+	if err != nil {
+		g.fail(e, err)
+	}
+	g.prog.Formats = append(g.prog.Formats, Format{Text: lit.Value, Convs: convs})
+	g.formats[lit.Value] = len(g.prog.Formats) - 1
+	return len(g.prog.Formats) - 1
+}
+
+// printf records a printf(): the format, then each argument.
+func (g *gen) printf(call *ast.CallExpr) {
+	f := g.formatIndex(call.Args[0])
+	g.record(ActPrintf, 0, 1, 0, f)
+	g.c.recs[len(g.c.recs)-1].Arg = uint64(len(call.Args) - 1)
+	for _, a := range call.Args[1:] {
+		g.recordValue(ActArg, a)
+	}
+}
+
+// printa records a printa(): the optional format, then the aggregations.
+func (g *gen) printa(call *ast.CallExpr) {
+	args := call.Args
+	f := -1
+	if len(args) > 0 {
+		if _, ok := unparen(args[0]).(*ast.StringLit); ok {
+			f = g.formatIndex(args[0])
+			args = args[1:]
+		}
+	}
+	g.record(ActPrinta, 0, 1, 0, f)
+	g.c.recs[len(g.c.recs)-1].Arg = uint64(len(args))
+	for _, a := range args {
+		v := g.aggOf(a)
+		if v == nil || g.aggs[v] == nil {
+			g.unsupported(a, "printa() of something that is not an aggregation")
+		}
+		g.record(ActAgg, 0, 1, 0, -1)
+		g.c.recs[len(g.c.recs)-1].Arg = uint64(g.aggs[v].ID)
+	}
+}
+
+// aggOp records an operation the consumer applies to an aggregation.
+func (g *gen) aggOp(call *ast.CallExpr, name string) {
+	v := g.aggOf(call.Args[0])
+	if v == nil || g.aggs[v] == nil {
+		g.unsupported(call, name+"() of something that is not an aggregation")
+	}
+	act := map[string]bpfrt.Action{"clear": ActClear, "trunc": ActTrunc, "normalize": ActNormalize, "denormalize": ActDenormalize}[name]
+	f := -1
+	if act == ActTrunc {
+		f = min(len(call.Args)-1, 1)
+	}
+	g.record(act, 0, 1, 0, f)
+	g.c.recs[len(g.c.recs)-1].Arg = uint64(g.aggs[v].ID)
+	if len(call.Args) > 1 && (act == ActTrunc || act == ActNormalize) {
+		g.recordValue(ActArg, call.Args[1])
+	}
+}
+
+// setopt records setopt(name[, value]), which the consumer applies when
+// it reads the record.
+func (g *gen) setopt(call *ast.CallExpr) {
+	var words []string
+	for _, a := range call.Args {
+		lit, ok := unparen(a).(*ast.StringLit)
+		if !ok {
+			g.unsupported(a, "setopt() of a string that is not a constant")
+		}
+		words = append(words, lit.Value)
+	}
+	text := strings.Join(words, "=")
+	g.prog.Formats = append(g.prog.Formats, Format{Text: text})
+	g.record(ActSetopt, 0, 1, 0, len(g.prog.Formats)-1)
+}
+
+// exit generates exit(status): the state map records the status and
+// stops the clauses after this one.
+func (g *gen) exit(e ast.Expr) {
+	g.expr(e)
+	// Layout.Exit needs the status in a callee-saved register: R9 is
+	// borrowed for it, saved in the next stack slot (so R9 must hold the
+	// string table, which the prologue then loads).
+	g.c.strtab = true
+	if g.c.depth+1 > maxDepth {
+		g.fail(e, fmt.Errorf("expression too complex: %w", ErrNotSupported))
+	}
+	slot := int16(-8 * (g.c.depth + 1))
+	g.emit(asm.StoreMem(asm.RFP, slot, rStrtab, asm.DWord), asm.Mov.Reg(rStrtab, asm.R0))
+	g.emit(g.l.Exit(rScratch, rStrtab, g.label("exit"))...)
+	g.emit(asm.LoadMem(rStrtab, asm.RFP, slot, asm.DWord))
+}

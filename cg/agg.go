@@ -1,0 +1,402 @@
+package cg
+
+import (
+	"math"
+
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/godtrace/godtrace/agg"
+	"github.com/godtrace/godtrace/bpfrt"
+	"github.com/godtrace/godtrace/ctype"
+	"github.com/godtrace/godtrace/d/ast"
+	"github.com/godtrace/godtrace/d/check"
+)
+
+var aggFuncs = map[string]agg.Func{
+	"count": agg.Count, "sum": agg.Sum, "avg": agg.Avg, "min": agg.Min, "max": agg.Max,
+	"stddev": agg.Stddev, "quantize": agg.Quantize, "lquantize": agg.LQuantize,
+	"llquantize": agg.LLQuantize,
+}
+
+// aggOf returns the aggregation e names (@a or @a[keys]), or nil.
+func (g *gen) aggOf(e ast.Expr) *check.Var {
+	e = unparen(e)
+	if ix, ok := e.(*ast.IndexExpr); ok {
+		e = unparen(ix.X)
+	}
+	a, ok := e.(*ast.AggExpr)
+	if !ok {
+		return nil
+	}
+	if v := g.info.Vars[a]; v != nil && v.Kind == check.Aggregation {
+		return v
+	}
+	return nil
+}
+
+// aggKeys returns the key expressions of an aggregation reference.
+func aggKeys(e ast.Expr) []ast.Expr {
+	if ix, ok := unparen(e).(*ast.IndexExpr); ok {
+		return ix.Index
+	}
+	return nil
+}
+
+// newAgg describes aggregation v, first assigned by a; IDs follow the
+// order of first appearance, as DTrace numbers aggregation variables.
+func (g *gen) newAgg(a *ast.AssignExpr, v *check.Var) *Agg {
+	call, _ := unparen(a.Rhs).(*ast.CallExpr)
+	f, ok := aggFuncs[v.AggFunc]
+	if !ok || call == nil {
+		g.unsupported(a, "aggregating function "+v.AggFunc+"()")
+	}
+	name := v.Name
+	if name == "_" {
+		name = ""
+	}
+	ag := &Agg{ID: len(g.aggs) + 1, Name: name, Func: f, KeySize: 8}
+	if f == agg.LQuantize {
+		var p [3]int64
+		for i := range p {
+			ti := g.typeOf(call.Args[i+1])
+			if !ti.Const {
+				g.unsupported(call, "lquantize() with variable parameters")
+			}
+			p[i] = ti.Value
+		}
+		params, err := agg.LQuantizeParams(p[0], p[1], p[2])
+		if err != nil {
+			g.fail(call, err)
+		}
+		ag.Params = params
+	}
+	if f == agg.LLQuantize {
+		var p [4]int
+		for i := range p {
+			ti := g.typeOf(call.Args[i+1])
+			if !ti.Const {
+				g.unsupported(call, "llquantize() with variable parameters")
+			}
+			p[i] = int(ti.Value)
+		}
+		params, err := agg.LLQuantizeParams(p[0], p[1], p[2], p[3])
+		if err != nil {
+			g.fail(call, err)
+		}
+		ag.Params = params
+	}
+	keys := aggKeys(a.Lhs)
+	for i, t := range v.Keys {
+		size := g.fieldSize(a, t)
+		fd := Field{Kind: KindUint, Offset: ag.KeySize, Size: size}
+		k, sym := KindUint, false
+		if i < len(keys) {
+			k, sym = symKind(keys[i])
+		}
+		switch {
+		case sym:
+			fd.Kind = k
+		case isStack(t):
+			fd.Kind = KindStack
+		case isStr(t):
+			fd.Kind = KindString
+		case ctype.IsSigned(t) && !ctype.IsPointer(t):
+			fd.Kind, fd.Size = KindInt, int(t.Sizeof())
+		default:
+			fd.Size = int(t.Sizeof())
+		}
+		ag.Keys = append(ag.Keys, fd)
+		ag.KeySize += size
+	}
+	g.aggs[v] = ag
+	g.prog.Aggs = append(g.prog.Aggs, ag)
+	return ag
+}
+
+// aggregate generates @a[keys] = f(args): it finds or creates the entry
+// of the tuple in the per-CPU aggregation map and applies f to it.
+func (g *gen) aggregate(a *ast.AssignExpr, v *check.Var) {
+	ag := g.aggs[v]
+	call, _ := unparen(a.Rhs).(*ast.CallExpr)
+	if ag == nil || call == nil {
+		g.unsupported(a, "aggregation @"+v.Name)
+	}
+	// The value and the increment are evaluated first, then the key.
+	if ag.Func != agg.Count {
+		g.expr(call.Args[0])
+		g.normalize(asm.R0, ctype.LongType)
+	} else {
+		g.emit(asm.Mov.Imm(asm.R0, 0))
+	}
+	g.push(a)
+	incr := -1
+	switch ag.Func {
+	case agg.Quantize:
+		incr = 1
+	case agg.LQuantize:
+		incr = 4
+	case agg.LLQuantize:
+		incr = 5
+	}
+	if incr > 0 && len(call.Args) > incr {
+		g.expr(call.Args[incr])
+	} else {
+		g.emit(asm.Mov.Imm(asm.R0, 1))
+	}
+	g.push(a)
+	g.buildKey(a, uint32(ag.ID), false, aggKeys(a.Lhs), g.l.AggKeySize)
+
+	out, have := g.label("aggout"), g.label("agghave")
+	g.mapArgs(bpfrt.MapAggs)
+	g.emit(asm.FnMapLookupElem.Call(), asm.JNE.Imm(asm.R0, 0, have))
+	// A new tuple: its initial value, added unless another program added
+	// it meanwhile, then looked up again.
+	n := ag.Func.DataLen(ag.Params)
+	vo := g.valOff()
+	init := make([]int64, n)
+	ag.Func.Init(init)
+	for i, w := range init {
+		if w >= math.MinInt32 && w <= math.MaxInt32 {
+			g.emit(bpfrt.StoreImm64(rScratch, int16(vo+8*i), int32(w)))
+		} else {
+			g.emit(asm.LoadImm(asm.R1, w, asm.DWord), asm.StoreMem(rScratch, int16(vo+8*i), asm.R1, asm.DWord))
+		}
+	}
+	g.mapArgs(bpfrt.MapAggs)
+	g.emit(
+		asm.Mov.Reg(asm.R3, rScratch),
+		asm.Add.Imm(asm.R3, int32(vo)),
+		asm.Mov.Imm(asm.R4, bpfNoExist),
+		asm.FnMapUpdateElem.Call(),
+	)
+	g.mapArgs(bpfrt.MapAggs)
+	g.emit(asm.FnMapLookupElem.Call(), asm.JEq.Imm(asm.R0, 0, out))
+	g.setLabel(have)
+	g.pop(asm.R2) // increment
+	g.pop(asm.R1) // value
+	switch ag.Func {
+	case agg.Count:
+		g.addWord(0, asm.R2)
+	case agg.Sum:
+		g.addWord(0, asm.R1)
+	case agg.Avg:
+		g.emit(asm.Mov.Imm(asm.R2, 1))
+		g.addWord(0, asm.R2)
+		g.addWord(8, asm.R1)
+	case agg.Stddev:
+		g.emit(asm.Mov.Imm(asm.R2, 1))
+		g.addWord(0, asm.R2)
+		g.addWord(8, asm.R1)
+		g.addSquare()
+	case agg.Min, agg.Max:
+		j := asm.JSGE
+		if ag.Func == agg.Max {
+			j = asm.JSLE
+		}
+		g.emit(
+			asm.LoadMem(asm.R3, asm.R0, 0, asm.DWord),
+			j.Reg(asm.R1, asm.R3, out),
+			asm.StoreMem(asm.R0, 0, asm.R1, asm.DWord),
+		)
+	case agg.Quantize:
+		g.quantizeBucket()
+		g.bucketAdd(out, agg.QuantizeBuckets)
+	case agg.LQuantize:
+		g.lquantizeBucket(ag.Params)
+		g.bucketAdd(out, ag.Params.Levels+2)
+	case agg.LLQuantize:
+		g.llquantizeBucket(a, ag.Params)
+		g.bucketAdd(out, ag.Func.DataLen(ag.Params))
+	}
+	g.setLabel(out)
+	g.emit(nop())
+}
+
+// addSquare adds the square of |R1| to the 128-bit sum of squares at
+// words 2 (low) and 3 (high) of the stddev() entry R0 points to, as
+// agg.Func.Add does. BPF has no 64x64->128 multiply, so with |v| =
+// h*2^32 + l the square is h*h*2^64 + h*l*2^33 + l*l, each product
+// within 64 bits.
+func (g *gen) addSquare() {
+	abs, c1, c2 := g.label("sqabs"), g.label("sqc1"), g.label("sqc2")
+	g.emit(
+		asm.Mov.Reg(asm.R3, asm.R1),
+		asm.JSGE.Imm(asm.R3, 0, abs),
+		asm.Neg.Imm(asm.R3, 0),
+	)
+	g.setLabel(abs)
+	g.emit(
+		asm.Mov.Reg(asm.R4, asm.R3),
+		asm.RSh.Imm(asm.R4, 32),       // h
+		asm.Mov.Reg32(asm.R3, asm.R3), // l
+		asm.Mov.Reg(asm.R5, asm.R3),
+		asm.Mul.Reg(asm.R5, asm.R3), // l*l
+		asm.Mul.Reg(asm.R3, asm.R4), // h*l
+		asm.Mul.Reg(asm.R4, asm.R4), // h*h
+		asm.Mov.Reg(asm.R2, asm.R3),
+		asm.LSh.Imm(asm.R2, 33),
+		asm.Add.Reg(asm.R5, asm.R2), // low word of the square
+		asm.JGE.Reg(asm.R5, asm.R2, c1),
+		asm.Add.Imm(asm.R4, 1),
+	)
+	g.setLabel(c1)
+	g.emit(
+		asm.RSh.Imm(asm.R3, 31),
+		asm.Add.Reg(asm.R4, asm.R3), // high word of the square
+		asm.LoadMem(asm.R2, asm.R0, 16, asm.DWord),
+		asm.Add.Reg(asm.R2, asm.R5),
+		asm.JGE.Reg(asm.R2, asm.R5, c2),
+		asm.Add.Imm(asm.R4, 1),
+	)
+	g.setLabel(c2)
+	g.emit(
+		asm.StoreMem(asm.R0, 16, asm.R2, asm.DWord),
+		asm.LoadMem(asm.R3, asm.R0, 24, asm.DWord),
+		asm.Add.Reg(asm.R3, asm.R4),
+		asm.StoreMem(asm.R0, 24, asm.R3, asm.DWord),
+	)
+}
+
+// bpfNoExist is BPF_NOEXIST: add the entry only if it is not there.
+const bpfNoExist = 1
+
+// addWord adds r to the word at off in the entry R0 points to.
+func (g *gen) addWord(off int16, r asm.Register) {
+	g.emit(
+		asm.LoadMem(asm.R3, asm.R0, off, asm.DWord),
+		asm.Add.Reg(asm.R3, r),
+		asm.StoreMem(asm.R0, off, asm.R3, asm.DWord),
+	)
+}
+
+// bucketAdd adds the increment in R2 to bucket R3 (below n, which the
+// check proves to the verifier) of the entry R0 points to.
+func (g *gen) bucketAdd(out string, n int) {
+	g.emit(
+		asm.JGE.Imm(asm.R3, int32(n), out),
+		asm.LSh.Imm(asm.R3, 3),
+		asm.Add.Reg(asm.R0, asm.R3),
+	)
+	g.addWord(0, asm.R2)
+}
+
+// quantizeBucket sets R3 to the quantize() bucket of the value in R1, as
+// agg.QuantizeBucket: zero in the middle, then one bucket per power of
+// two of |v| on each side. R4 and R5 are clobbered.
+func (g *gen) quantizeBucket() {
+	zero, neg, done := g.label("qzero"), g.label("qneg"), g.label("qdone")
+	g.emit(
+		asm.JEq.Imm(asm.R1, 0, zero),
+		asm.Mov.Reg(asm.R4, asm.R1),
+		asm.JSLT.Imm(asm.R1, 0, neg+"_abs"),
+		asm.Ja.Label(neg+"_log"),
+		asm.Neg.Imm(asm.R4, 0).WithSymbol(neg+"_abs"),
+	)
+	// R3 = floor(log2(R4)), R4 unsigned and non-zero.
+	g.emit(asm.Mov.Imm(asm.R3, 0).WithSymbol(neg + "_log"))
+	for _, sh := range []int32{32, 16, 8, 4, 2, 1} {
+		skip := g.label("qlog")
+		g.emit(
+			asm.Mov.Reg(asm.R5, asm.R4),
+			asm.RSh.Imm(asm.R5, sh),
+			asm.JEq.Imm(asm.R5, 0, skip),
+			asm.Mov.Reg(asm.R4, asm.R5),
+			asm.Add.Imm(asm.R3, sh),
+		)
+		g.setLabel(skip)
+	}
+	g.emit(asm.JSLT.Imm(asm.R1, 0, neg))
+	g.emit(asm.Add.Imm(asm.R3, agg.QuantizeZero+1), asm.Ja.Label(done))
+	g.setLabel(neg)
+	// |MinInt64| is 2^63, one power beyond the last bucket: clamp at 0.
+	g.emit(
+		asm.Mov.Reg(asm.R4, asm.R3),
+		asm.Mov.Imm(asm.R3, agg.QuantizeZero-1),
+		asm.Sub.Reg(asm.R3, asm.R4),
+		asm.JSGE.Imm(asm.R3, 0, done),
+		asm.Mov.Imm(asm.R3, 0),
+		asm.Ja.Label(done),
+	)
+	g.setLabel(zero)
+	g.emit(asm.Mov.Imm(asm.R3, agg.QuantizeZero))
+	g.setLabel(done)
+	g.emit(nop())
+}
+
+// lquantizeBucket sets R3 to the lquantize() bucket of the value in R1,
+// as agg.Params.LQuantizeBucket.
+func (g *gen) lquantizeBucket(p agg.Params) {
+	under, over, done := g.label("lqunder"), g.label("lqover"), g.label("lqdone")
+	top := p.Base + int64(p.Levels)*p.Step
+	g.loadConst(asm.R4, p.Base)
+	g.emit(asm.JSLT.Reg(asm.R1, asm.R4, under))
+	g.loadConst(asm.R5, top)
+	g.emit(
+		asm.JSGE.Reg(asm.R1, asm.R5, over),
+		asm.Mov.Reg(asm.R3, asm.R1),
+		asm.Sub.Reg(asm.R3, asm.R4),
+	)
+	g.loadConst(asm.R5, p.Step)
+	g.emit(
+		asm.Div.Reg(asm.R3, asm.R5),
+		asm.Add.Imm(asm.R3, 1),
+		asm.Ja.Label(done),
+	)
+	g.setLabel(under)
+	g.emit(asm.Mov.Imm(asm.R3, 0), asm.Ja.Label(done))
+	g.setLabel(over)
+	g.emit(asm.Mov.Imm(asm.R3, int32(p.Levels+1)))
+	g.setLabel(done)
+	g.emit(nop())
+}
+
+// llquantizeBucket sets R3 to the llquantize() bucket of the value in R1,
+// as agg.Params.LLQuantizeBucket, with one test per magnitude. R4 and R5
+// are clobbered.
+func (g *gen) llquantizeBucket(n ast.Node, p agg.Params) {
+	nbins := agg.LLQuantize.DataLen(p)
+	per := p.Steps - p.Steps/p.Factor
+	bin0 := (nbins - 1) / 2
+	pow := func(e int) uint64 {
+		r := uint64(1)
+		for ; e > 0; e-- {
+			r *= uint64(p.Factor)
+		}
+		return r
+	}
+	abs, low, high, sign, done := g.label("llabs"), g.label("lllow"), g.label("llhigh"), g.label("llsign"), g.label("lldone")
+	g.emit(asm.Mov.Reg(asm.R4, asm.R1), asm.JSGE.Imm(asm.R4, 0, abs), asm.Neg.Imm(asm.R4, 0))
+	g.setLabel(abs)
+	g.loadConst(asm.R5, int64(pow(p.LowMag)))
+	g.emit(asm.JLT.Reg(asm.R4, asm.R5, low))
+	g.loadConst(asm.R5, int64(pow(p.HighMag+1)))
+	g.emit(asm.JGE.Reg(asm.R4, asm.R5, high))
+	for m := p.LowMag; m <= p.HighMag; m++ {
+		top := pow(m + 1)
+		next := g.label("llmag")
+		g.loadConst(asm.R5, int64(top))
+		g.emit(asm.JGE.Reg(asm.R4, asm.R5, next), asm.Mov.Reg(asm.R3, asm.R4))
+		switch {
+		case top <= math.MaxUint64/uint64(p.Steps):
+			g.emit(asm.Mul.Imm(asm.R3, int32(p.Steps)), asm.Div.Reg(asm.R3, asm.R5))
+		case top%uint64(p.Steps) == 0:
+			g.loadConst(asm.R5, int64(top/uint64(p.Steps)))
+			g.emit(asm.Div.Reg(asm.R3, asm.R5))
+		default:
+			g.unsupported(n, "llquantize() with these parameters")
+		}
+		g.emit(asm.Add.Imm(asm.R3, int32((m-p.LowMag)*per-p.Steps/p.Factor)), asm.Ja.Label(sign))
+		g.setLabel(next)
+	}
+	g.setLabel(low)
+	g.emit(asm.Mov.Imm(asm.R3, int32(bin0)), asm.Ja.Label(done))
+	g.setLabel(high)
+	g.emit(asm.Mov.Imm(asm.R3, int32(nbins-1)), asm.JSGE.Imm(asm.R1, 0, done), asm.Mov.Imm(asm.R3, 0), asm.Ja.Label(done))
+	neg := g.label("llneg")
+	g.setLabel(sign)
+	g.emit(asm.JSLT.Imm(asm.R1, 0, neg), asm.Add.Imm(asm.R3, int32(bin0+1)), asm.Ja.Label(done))
+	g.setLabel(neg)
+	g.emit(asm.Mov.Reg(asm.R4, asm.R3), asm.Mov.Imm(asm.R3, int32(bin0-1)), asm.Sub.Reg(asm.R3, asm.R4))
+	g.setLabel(done)
+	g.emit(nop())
+}

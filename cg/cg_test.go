@@ -1,0 +1,129 @@
+package cg
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/godtrace/godtrace/agg"
+	"github.com/godtrace/godtrace/bpfrt"
+	"github.com/godtrace/godtrace/d/ast"
+	"github.com/godtrace/godtrace/d/check"
+	"github.com/godtrace/godtrace/d/parser"
+)
+
+// dtraceProbes matches the dtrace provider's probes by name, with the
+// ids the real table gives them.
+type dtraceProbes struct{}
+
+func (dtraceProbes) Match(d *ast.ProbeDesc) ([]Probe, error) {
+	for i, n := range []string{"BEGIN", "END", "ERROR"} {
+		if d.Name == n {
+			return []Probe{{ID: uint32(i + 1), Provider: "dtrace", Name: n}}, nil
+		}
+	}
+	return nil, nil
+}
+
+func compile(t *testing.T, src string) (*Program, error) {
+	t.Helper()
+	prog, err := parser.ParseFile("test.d", []byte(src), nil)
+	if err != nil {
+		t.Fatalf("parse: %v", err)
+	}
+	info, err := check.Check(prog, nil)
+	if err != nil {
+		t.Fatalf("check: %v", err)
+	}
+	return Compile(prog, info, dtraceProbes{}, nil)
+}
+
+func TestRecords(t *testing.T) {
+	p, err := compile(t, `BEGIN { trace((char)1); printf("%s %d\n", "ab", 2); trace(pid); } END { trace("ab"); }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Clauses) != 2 {
+		t.Fatalf("%d clauses, want 2", len(p.Clauses))
+	}
+	s := p.Clauses[0].Stmt
+	want := []bpfrt.RecDesc{
+		{Action: ActTrace, Offset: 0, Size: 1, Align: 1, Format: -1, Arg: uint64(KindInt)},
+		{Action: ActPrintf, Offset: 1, Size: 0, Align: 1, Format: 0, Arg: 2},
+		{Action: ActArg, Offset: 1, Size: 257, Align: 1, Format: -1, Arg: uint64(KindString)},
+		{Action: ActArg, Offset: 260, Size: 4, Align: 4, Format: -1, Arg: uint64(KindInt)},
+		{Action: ActTrace, Offset: 264, Size: 4, Align: 4, Format: -1, Arg: uint64(KindInt)},
+	}
+	if !slices.Equal(s.Recs, want) {
+		t.Errorf("records\n got %+v\nwant %+v", s.Recs, want)
+	}
+	if s.DataSize != 268 {
+		t.Errorf("data size %d, want 268", s.DataSize)
+	}
+	if got := string(p.Strtab); got != "ab\x00" {
+		t.Errorf("string table %q, want %q: constants are shared", got, "ab\x00")
+	}
+	if len(p.Formats) != 1 || p.Formats[0].Text != "%s %d\n" {
+		t.Errorf("formats %+v", p.Formats)
+	}
+	if got := p.Clauses[1].Probes; len(got) != 1 || got[0].Name != "END" {
+		t.Errorf("END clause enables %+v", got)
+	}
+}
+
+func TestAggregations(t *testing.T) {
+	p, err := compile(t, `BEGIN { @c["k", 1] = count(); @q = quantize(3); @l = lquantize(3, 0, 10, 2); }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Aggs) != 3 {
+		t.Fatalf("%d aggregations, want 3", len(p.Aggs))
+	}
+	c, q, l := p.Aggs[0], p.Aggs[1], p.Aggs[2]
+	if c.ID != 1 || c.Name != "c" || c.Func != agg.Count || c.KeySize != 8+264+8 {
+		t.Errorf("@c = %+v", c)
+	}
+	wantKeys := []Field{{Kind: KindString, Offset: 8, Size: 264}, {Kind: KindInt, Offset: 272, Size: 4}}
+	if !slices.Equal(c.Keys, wantKeys) {
+		t.Errorf("@c keys %+v, want %+v", c.Keys, wantKeys)
+	}
+	if q.ID != 2 || q.Func != agg.Quantize || len(q.Keys) != 0 {
+		t.Errorf("@q = %+v", q)
+	}
+	if l.Func != agg.LQuantize || l.Params != (agg.Params{Base: 0, Step: 2, Levels: 5}) {
+		t.Errorf("@l = %+v", l)
+	}
+	if got, want := p.Config.AggValSize, 8*agg.QuantizeBuckets; got < want {
+		t.Errorf("aggregation values of %d bytes cannot hold quantize's %d", got, want)
+	}
+}
+
+func TestNotSupported(t *testing.T) {
+	_, err := compile(t, `BEGIN { trace(basename("abc")); }`)
+	if !errors.Is(err, ErrNotSupported) {
+		t.Fatalf("got %v, want ErrNotSupported", err)
+	}
+	if got := err.Error(); got != "line 1: subroutine basename(): not supported yet" {
+		t.Errorf("error %q", got)
+	}
+}
+
+func TestWriteAsm(t *testing.T) {
+	p, err := compile(t, `BEGIN { trace(1); exit(0); }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := p.WriteAsm(&b); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"dt_clause_0: dtrace:::BEGIN\n", "\trecord: 4 bytes\n", "\t  +0    trace      size 4 kind 0 format -1\n", "Call FnPerfEventOutput"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("-S output lacks %q:\n%s", want, b.String())
+		}
+	}
+	if got := p.Probes(); len(got) != 1 || got[0].ID != 1 {
+		t.Errorf("probes %+v, want BEGIN", got)
+	}
+}

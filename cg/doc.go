@@ -1,0 +1,17 @@
+// Package cg owns code generation: it turns a checked D program into one
+// bpfrt.Stmt per probe clause (the clause's eBPF body, called by the
+// providers' trampolines) together with what the consumer needs to read
+// its records back: the record descriptions, the printf formats, the
+// string constant table, the aggregations and their key layouts, and the
+// sizes of the runtime maps the program relies on.
+//
+// Code generation follows the checker's types: every integer value lives
+// in a register as a 64-bit value already truncated and sign- or
+// zero-extended to its C type, so operators work on full registers and
+// only re-normalise their result; a string value is a pointer to a
+// NUL-terminated buffer (the string table, a scratch slot or a
+// variable). Expressions are evaluated into R0, with pending operands
+// spilled to the stack, so the helpers that builtins call never clobber
+// them. Each clause keeps the probe context in R6, the per-CPU scratch in
+// R7, the globals in R8 and the string table in R9.
+package cg

@@ -1,0 +1,559 @@
+package cg
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/godtrace/godtrace/bpfrt"
+	"github.com/godtrace/godtrace/ctype"
+	"github.com/godtrace/godtrace/d/ast"
+	"github.com/godtrace/godtrace/d/check"
+	"github.com/godtrace/godtrace/d/token"
+)
+
+// typeOf returns what the checker says about e.
+func (g *gen) typeOf(e ast.Expr) *check.TypeInfo {
+	ti := g.info.Types[e]
+	if ti == nil || ti.Type == nil {
+		g.fail(e, fmt.Errorf("internal error: expression %T has no type", e))
+	}
+	return ti
+}
+
+// isStr reports whether values of t are strings (pointers to characters
+// in D's string sense).
+func isStr(t *ctype.Type) bool { return ctype.IsString(t) }
+
+// loadConst sets r to v.
+func (g *gen) loadConst(r asm.Register, v int64) {
+	if v >= math.MinInt32 && v <= math.MaxInt32 {
+		g.emit(asm.Mov.Imm(r, int32(v)))
+		return
+	}
+	g.emit(asm.LoadImm(r, v, asm.DWord))
+}
+
+// normalize truncates R0 to integer type t and extends it back to 64 bits
+// as C converts to t.
+func (g *gen) normalize(r asm.Register, t *ctype.Type) {
+	rt := ctype.Resolve(t)
+	if !ctype.IsInteger(rt) {
+		return
+	}
+	size := rt.Sizeof()
+	if rt.Enc&ctype.Bool != 0 {
+		ne := g.label("bool")
+		g.emit(asm.JEq.Imm(r, 0, ne), asm.Mov.Imm(r, 1))
+		g.setLabel(ne)
+		g.emit(nop())
+		return
+	}
+	signed := ctype.IsSigned(rt)
+	switch {
+	case size >= 8:
+	case signed && size == 4:
+		g.emit(asm.MovSX32.Reg(r, r))
+	case signed && size == 2:
+		g.emit(asm.MovSX16.Reg(r, r))
+	case signed && size == 1:
+		g.emit(asm.MovSX8.Reg(r, r))
+	case size == 4:
+		g.emit(asm.Mov.Reg32(r, r))
+	case size == 2:
+		g.emit(asm.And.Imm(r, 0xffff))
+	case size == 1:
+		g.emit(asm.And.Imm(r, 0xff))
+	}
+}
+
+// expr evaluates e into R0 and returns its type.
+func (g *gen) expr(e ast.Expr) *ctype.Type {
+	ti := g.typeOf(e)
+	if ti.Const && ctype.IsInteger(ti.Type) {
+		g.loadConst(asm.R0, ti.Value)
+		return ti.Type
+	}
+	switch e := e.(type) {
+	case *ast.ParenExpr:
+		g.expr(e.X)
+	case *ast.StringLit:
+		g.strConst(e.Value)
+	case *ast.Ident:
+		g.ident(e, ti.Type)
+	case *ast.ScopedVar:
+		g.loadVar(e, ti.Type)
+	case *ast.IndexExpr:
+		if g.inKernel(e) {
+			g.kaddr(e)
+			g.loadKernel(e, ti.Type)
+		} else {
+			g.loadVar(e, ti.Type)
+		}
+	case *ast.UnaryExpr:
+		g.unary(e, ti.Type)
+	case *ast.PostfixExpr:
+		g.incdec(e, e.X, e.Op, true)
+	case *ast.BinaryExpr:
+		g.binary(e, ti.Type)
+	case *ast.AssignExpr:
+		g.assign(e)
+	case *ast.CondExpr:
+		g.ternary(e)
+	case *ast.CastExpr:
+		g.cast(e, ti.Type)
+	case *ast.CallExpr:
+		g.subr(e)
+	case *ast.SelectorExpr:
+		g.selector(e, ti.Type)
+	case *ast.StringofExpr:
+		g.stringof(e)
+	default:
+		g.unsupported(e, fmt.Sprintf("expression %T", e))
+	}
+	return ti.Type
+}
+
+// cond evaluates e as a truth value into R0 (non-zero is true).
+func (g *gen) cond(e ast.Expr) {
+	if t := g.expr(e); isStr(t) {
+		// A string is true when it is not empty.
+		g.emit(asm.LoadMem(asm.R0, asm.R0, 0, asm.Byte))
+	}
+}
+
+// strConst points R0 at a string constant in the string table.
+func (g *gen) strConst(s string) {
+	off := g.strOff(s)
+	g.c.strtab = true
+	g.emit(asm.Mov.Reg(asm.R0, rStrtab), asm.Add.Imm(asm.R0, int32(off)))
+}
+
+// strOff returns the offset of s in the string table, adding it.
+func (g *gen) strOff(s string) int {
+	if off, ok := g.strs[s]; ok {
+		return off
+	}
+	off := len(g.prog.Strtab)
+	g.prog.Strtab = append(g.prog.Strtab, s...)
+	g.prog.Strtab = append(g.prog.Strtab, 0)
+	g.strs[s] = off
+	return off
+}
+
+// cast converts the operand to t.
+func (g *gen) cast(e *ast.CastExpr, t *ctype.Type) {
+	from := g.expr(e.X)
+	switch {
+	case ctype.IsInteger(t) && (ctype.IsInteger(from) || ctype.IsPointer(from)):
+		g.normalize(asm.R0, t)
+	case ctype.IsPointer(t) && (ctype.IsInteger(from) || ctype.IsPointer(from)):
+	case ctype.IsVoid(t):
+	default:
+		g.unsupported(e, fmt.Sprintf("cast from %s to %s", from, t))
+	}
+}
+
+// unary generates a prefix operator.
+func (g *gen) unary(e *ast.UnaryExpr, t *ctype.Type) {
+	switch e.Op {
+	case token.INC, token.DEC:
+		g.incdec(e, e.X, e.Op, false)
+		return
+	case token.MUL:
+		g.deref(e, t)
+		return
+	}
+	g.expr(e.X)
+	g.normalize(asm.R0, t)
+	switch e.Op {
+	case token.ADD:
+	case token.SUB:
+		g.emit(asm.Neg.Imm(asm.R0, 0))
+	case token.BNEG:
+		g.emit(asm.Xor.Imm(asm.R0, -1))
+	case token.NOT:
+		g.boolNot()
+		return
+	default:
+		g.unsupported(e, "operator "+e.Op.String())
+	}
+	g.normalize(asm.R0, t)
+}
+
+// boolNot sets R0 to !R0.
+func (g *gen) boolNot() {
+	z := g.label("not")
+	g.emit(asm.Mov.Reg(asm.R1, asm.R0), asm.Mov.Imm(asm.R0, 1), asm.JEq.Imm(asm.R1, 0, z), asm.Mov.Imm(asm.R0, 0))
+	g.setLabel(z)
+	g.emit(nop())
+}
+
+// deref loads *X of integer type t with bpf_probe_read_kernel, faulting
+// with the address when the read fails.
+func (g *gen) deref(e *ast.UnaryExpr, t *ctype.Type) {
+	g.expr(e.X)
+	g.loadKernel(e, t)
+}
+
+// loadKernel loads the value of type t at the kernel address in R0 with
+// bpf_probe_read_kernel, faulting with the address when the read fails.
+// A value of array, struct or union type stays its address.
+func (g *gen) loadKernel(n ast.Node, t *ctype.Type) {
+	switch r := ctype.Resolve(t); {
+	case r.Kind == ctype.Array || r.Kind == ctype.Struct || r.Kind == ctype.Union:
+		return
+	case !ctype.IsInteger(t) && !ctype.IsPointer(t):
+		g.unsupported(n, fmt.Sprintf("load of %s", t))
+	}
+	size := int32(t.Sizeof())
+	ok := g.label("load")
+	// The value is read into the first free stack slot, the address kept
+	// in the next one for the fault.
+	if g.c.depth+2 > maxDepth {
+		g.fail(n, fmt.Errorf("expression too complex: %w", ErrNotSupported))
+	}
+	val, addr := int16(-8*(g.c.depth+1)), int16(-8*(g.c.depth+2))
+	g.emit(
+		bpfrt.StoreImm64(asm.RFP, val, 0),
+		asm.StoreMem(asm.RFP, addr, asm.R0, asm.DWord),
+		asm.Mov.Reg(asm.R3, asm.R0),
+		asm.Mov.Reg(asm.R1, asm.RFP),
+		asm.Add.Imm(asm.R1, int32(val)),
+		asm.Mov.Imm(asm.R2, size),
+		asm.FnProbeReadKernel.Call(),
+		asm.JEq.Imm(asm.R0, 0, ok),
+		asm.LoadMem(asm.R0, asm.RFP, addr, asm.DWord),
+	)
+	g.fault(bpfrt.FaultBadAddr)
+	g.setLabel(ok)
+	g.emit(asm.LoadMem(asm.R0, asm.RFP, val, sizeOp(int(size))))
+	g.normalize(asm.R0, t)
+}
+
+// member returns the member a selector names.
+func (g *gen) member(e *ast.SelectorExpr) ctype.Member {
+	t := g.typeOf(e.X).Type
+	if e.Op == token.ARROW {
+		t = ctype.Resolve(t).Elem
+	}
+	m, ok := t.Member(e.Sel.Name)
+	if !ok {
+		g.fail(e, fmt.Errorf("internal error: %s has no member %s", t, e.Sel.Name))
+	}
+	if m.Bits != 0 {
+		g.unsupported(e, "bit-field member "+e.Sel.Name)
+	}
+	return m
+}
+
+// inKernel reports whether e designates kernel memory: a member or an
+// element reached through a pointer or a dereference.
+func (g *gen) inKernel(e ast.Expr) bool {
+	switch x := unparen(e).(type) {
+	case *ast.SelectorExpr:
+		return x.Op == token.ARROW || g.inKernel(x.X)
+	case *ast.UnaryExpr:
+		return x.Op == token.MUL
+	case *ast.IndexExpr:
+		if len(x.Index) != 1 {
+			return false
+		}
+		if v := g.info.Vars[unparen(x.X)]; v != nil {
+			// Built-in arrays, associative arrays and variables of
+			// array type live in maps; a pointer points into the kernel.
+			return v.Kind != check.BuiltinVar && v.Keys == nil && ctype.IsPointer(v.Type)
+		}
+		return ctype.IsPointer(g.typeOf(x.X).Type) || g.inKernel(x.X)
+	}
+	return false
+}
+
+// kaddr evaluates into R0 the kernel address of e, for which inKernel
+// holds.
+func (g *gen) kaddr(e ast.Expr) {
+	switch x := unparen(e).(type) {
+	case *ast.SelectorExpr:
+		m := g.member(x)
+		if x.Op == token.ARROW {
+			g.expr(x.X)
+		} else {
+			g.kaddr(x.X)
+		}
+		if off := int32(m.Offset / 8); off != 0 {
+			g.emit(asm.Add.Imm(asm.R0, off))
+		}
+	case *ast.UnaryExpr:
+		g.expr(x.X)
+	case *ast.IndexExpr:
+		if ctype.IsPointer(g.typeOf(x.X).Type) {
+			g.expr(x.X)
+		} else {
+			g.kaddr(x.X)
+		}
+		size := g.typeOf(x).Type.Sizeof()
+		if ti := g.typeOf(x.Index[0]); ti.Const {
+			if off := ti.Value * size; off != 0 {
+				g.loadConst(asm.R1, off)
+				g.emit(asm.Add.Reg(asm.R0, asm.R1))
+			}
+			return
+		}
+		g.push(x)
+		g.expr(x.Index[0])
+		g.normalize(asm.R0, ctype.LongType)
+		g.loadConst(asm.R1, size)
+		g.emit(asm.Mul.Reg(asm.R0, asm.R1))
+		g.pop(asm.R1)
+		g.emit(asm.Add.Reg(asm.R0, asm.R1))
+	}
+}
+
+// selector loads a struct or union member.
+func (g *gen) selector(e *ast.SelectorExpr, t *ctype.Type) {
+	if g.inKernel(e) {
+		g.kaddr(e)
+		g.loadKernel(e, t)
+		return
+	}
+	g.loadVar(e, t)
+}
+
+// fault emits the fault of kind with the value in R0 and the return
+// from the clause.
+func (g *gen) fault(kind bpfrt.FaultKind) {
+	g.emit(g.l.Fault(rCtx, rScratch, kind, asm.R0, g.pc())...)
+	g.emit(asm.Mov.Imm(asm.R0, 0), asm.Return())
+}
+
+// sizeOp is the load/store size of n bytes.
+func sizeOp(n int) asm.Size {
+	switch n {
+	case 1:
+		return asm.Byte
+	case 2:
+		return asm.Half
+	case 4:
+		return asm.Word
+	}
+	return asm.DWord
+}
+
+// binary generates a binary operator.
+func (g *gen) binary(e *ast.BinaryExpr, t *ctype.Type) {
+	switch e.Op {
+	case token.LAND, token.LOR:
+		g.logical(e)
+		return
+	case token.LXOR:
+		g.cond(e.X)
+		g.truth()
+		g.push(e)
+		g.cond(e.Y)
+		g.truth()
+		g.pop(asm.R1)
+		g.emit(asm.Xor.Reg(asm.R0, asm.R1))
+		return
+	case token.COMMA:
+		g.expr(e.X)
+		g.expr(e.Y)
+		return
+	}
+	xt, yt := g.typeOf(e.X).Type, g.typeOf(e.Y).Type
+	if isStr(xt) && isStr(yt) && isStrCompare(e.Op) {
+		g.strCompare(e)
+		return
+	}
+	if isStr(xt) || isStr(yt) {
+		g.unsupported(e, "string operator "+e.Op.String())
+	}
+	ct := t
+	switch e.Op {
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+		ct = commonType(xt, yt)
+	case token.SHL, token.SHR:
+		ct = t
+	}
+	g.expr(e.X)
+	g.normalize(asm.R0, ct)
+	g.push(e)
+	g.expr(e.Y)
+	if e.Op != token.SHL && e.Op != token.SHR {
+		g.normalize(asm.R0, ct)
+	}
+	g.emit(asm.Mov.Reg(asm.R1, asm.R0))
+	g.pop(asm.R0)
+	g.arith(e, e.Op, ct)
+	g.normalize(asm.R0, t)
+}
+
+// commonType is the type both operands of a comparison convert to.
+func commonType(x, y *ctype.Type) *ctype.Type {
+	if ctype.IsPointer(x) || ctype.IsPointer(y) {
+		return ctype.ULongType
+	}
+	return ctype.UsualArith(x, y, ctype.IntType)
+}
+
+// truth turns R0 into 0 or 1.
+func (g *gen) truth() {
+	z := g.label("truth")
+	g.emit(asm.JEq.Imm(asm.R0, 0, z), asm.Mov.Imm(asm.R0, 1))
+	g.setLabel(z)
+	g.emit(nop())
+}
+
+// arith applies op to R0 and R1 (both of type ct) into R0.
+func (g *gen) arith(n ast.Node, op token.Kind, ct *ctype.Type) {
+	signed := ctype.IsSigned(ct) && !ctype.IsPointer(ct)
+	switch op {
+	case token.ADD:
+		g.emit(asm.Add.Reg(asm.R0, asm.R1))
+	case token.SUB:
+		g.emit(asm.Sub.Reg(asm.R0, asm.R1))
+	case token.MUL:
+		g.emit(asm.Mul.Reg(asm.R0, asm.R1))
+	case token.DIV, token.MOD:
+		ok := g.label("divok")
+		g.emit(asm.JNE.Imm(asm.R1, 0, ok), asm.Mov.Imm(asm.R0, 0))
+		g.fault(bpfrt.FaultDivZero)
+		g.setLabel(ok)
+		alu := map[bool]map[token.Kind]asm.ALUOp{
+			false: {token.DIV: asm.Div, token.MOD: asm.Mod},
+			true:  {token.DIV: asm.SDiv, token.MOD: asm.SMod},
+		}[signed][op]
+		g.emit(alu.Reg(asm.R0, asm.R1))
+	case token.AND:
+		g.emit(asm.And.Reg(asm.R0, asm.R1))
+	case token.OR:
+		g.emit(asm.Or.Reg(asm.R0, asm.R1))
+	case token.XOR:
+		g.emit(asm.Xor.Reg(asm.R0, asm.R1))
+	case token.SHL:
+		g.emit(asm.LSh.Reg(asm.R0, asm.R1))
+	case token.SHR:
+		if signed {
+			g.emit(asm.ArSh.Reg(asm.R0, asm.R1))
+		} else {
+			g.emit(asm.RSh.Reg(asm.R0, asm.R1))
+		}
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+		jmp := map[token.Kind][2]asm.JumpOp{
+			token.EQL: {asm.JEq, asm.JEq}, token.NEQ: {asm.JNE, asm.JNE},
+			token.LSS: {asm.JLT, asm.JSLT}, token.LEQ: {asm.JLE, asm.JSLE},
+			token.GTR: {asm.JGT, asm.JSGT}, token.GEQ: {asm.JGE, asm.JSGE},
+		}[op]
+		j := jmp[0]
+		if signed {
+			j = jmp[1]
+		}
+		done := g.label("cmp")
+		g.emit(asm.Mov.Reg(asm.R2, asm.R0), asm.Mov.Imm(asm.R0, 1), j.Reg(asm.R2, asm.R1, done), asm.Mov.Imm(asm.R0, 0))
+		g.setLabel(done)
+		g.emit(nop())
+	default:
+		g.unsupported(n, "operator "+op.String())
+	}
+}
+
+// logical generates && and || with C's short-circuit evaluation.
+func (g *gen) logical(e *ast.BinaryExpr) {
+	short, done := g.label("short"), g.label("logic")
+	jmp := asm.JEq
+	val := int32(0)
+	if e.Op == token.LOR {
+		jmp, val = asm.JNE, 1
+	}
+	g.cond(e.X)
+	g.emit(jmp.Imm(asm.R0, 0, short))
+	g.cond(e.Y)
+	g.emit(jmp.Imm(asm.R0, 0, short), asm.Mov.Imm(asm.R0, 1-val), asm.Ja.Label(done))
+	g.setLabel(short)
+	g.emit(asm.Mov.Imm(asm.R0, val))
+	g.setLabel(done)
+	g.emit(nop())
+}
+
+// ternary generates c ? x : y.
+func (g *gen) ternary(e *ast.CondExpr) {
+	t := g.typeOf(e).Type
+	els, done := g.label("else"), g.label("fi")
+	g.cond(e.Cond)
+	g.emit(asm.JEq.Imm(asm.R0, 0, els))
+	g.expr(e.X)
+	g.normalize(asm.R0, t)
+	g.emit(asm.Ja.Label(done))
+	g.setLabel(els)
+	g.expr(e.Y)
+	g.normalize(asm.R0, t)
+	g.setLabel(done)
+	g.emit(nop())
+}
+
+// assign generates an assignment; its value is left in R0.
+func (g *gen) assign(e *ast.AssignExpr) {
+	lt := g.typeOf(e.Lhs).Type
+	if e.Op == token.ASSIGN {
+		rt := g.expr(e.Rhs)
+		if !isStr(lt) {
+			g.normalize(asm.R0, lt)
+		} else if !isStr(rt) {
+			g.unsupported(e, "assignment of "+rt.String()+" to a string")
+		}
+		g.storeVar(e.Lhs, lt)
+		return
+	}
+	op, ok := compoundOps[e.Op]
+	if !ok || isStr(lt) {
+		g.unsupported(e, "operator "+e.Op.String())
+	}
+	rt := g.typeOf(e.Rhs).Type
+	ct := lt
+	if op != token.SHL && op != token.SHR {
+		ct = ctype.UsualArith(lt, rt, ctype.IntType)
+	}
+	g.loadVar(e.Lhs, lt)
+	g.normalize(asm.R0, ct)
+	g.push(e)
+	g.expr(e.Rhs)
+	if op != token.SHL && op != token.SHR {
+		g.normalize(asm.R0, ct)
+	}
+	g.emit(asm.Mov.Reg(asm.R1, asm.R0))
+	g.pop(asm.R0)
+	g.arith(e, op, ct)
+	g.normalize(asm.R0, lt)
+	g.storeVar(e.Lhs, lt)
+}
+
+var compoundOps = map[token.Kind]token.Kind{
+	token.ADD_ASSIGN: token.ADD, token.SUB_ASSIGN: token.SUB, token.MUL_ASSIGN: token.MUL,
+	token.DIV_ASSIGN: token.DIV, token.MOD_ASSIGN: token.MOD, token.AND_ASSIGN: token.AND,
+	token.OR_ASSIGN: token.OR, token.XOR_ASSIGN: token.XOR, token.SHL_ASSIGN: token.SHL,
+	token.SHR_ASSIGN: token.SHR,
+}
+
+// incdec generates ++ and --; post says the value is the old one.
+func (g *gen) incdec(n ast.Node, x ast.Expr, op token.Kind, post bool) {
+	t := g.typeOf(x).Type
+	step := int32(1)
+	if ctype.IsPointer(t) {
+		step = int32(max(ctype.Resolve(t).Elem.Sizeof(), 1))
+	} else if !ctype.IsInteger(t) {
+		g.unsupported(n, "operator "+op.String()+" on "+t.String())
+	}
+	if op == token.DEC {
+		step = -step
+	}
+	g.loadVar(x, t)
+	if post {
+		g.push(n)
+	}
+	g.emit(asm.Add.Imm(asm.R0, step))
+	g.normalize(asm.R0, t)
+	g.storeVar(x, t)
+	if post {
+		g.pop(asm.R0)
+	}
+}

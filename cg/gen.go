@@ -1,0 +1,412 @@
+package cg
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/godtrace/godtrace/bpfrt"
+	"github.com/godtrace/godtrace/ctype"
+	"github.com/godtrace/godtrace/d/ast"
+	"github.com/godtrace/godtrace/d/check"
+	"github.com/godtrace/godtrace/d/token"
+)
+
+// Registers every clause keeps (callee-saved, so helpers keep them).
+const (
+	rCtx     = asm.R6
+	rScratch = asm.R7
+	rGlobals = asm.R8
+	rStrtab  = asm.R9
+)
+
+// maxDepth is the number of 8-byte stack slots a clause spills pending
+// operands to (and a few helpers use as buffers). The 512 bytes of BPF
+// stack are shared along a call chain, trampoline, clause, fault
+// subprogram and ERROR clause, so a clause takes less than half.
+const maxDepth = 28
+
+// ErrNotSupported is wrapped by the errors for D constructs code
+// generation does not handle yet.
+var ErrNotSupported = errors.New("not supported yet")
+
+// gen holds the state of one compilation.
+type gen struct {
+	prog   *Program
+	info   *check.Info
+	file   *token.File
+	m      Matcher
+	l      *bpfrt.Layout
+	strbuf int // the size of a string buffer: strsize characters and the NUL
+	frames int // the stackframes option
+
+	globals     map[*check.Var]int
+	globalsSize int
+	this        map[*check.Var]int
+	thisSize    int
+	dyn         map[*check.Var]*dynVar
+	aggs        map[*check.Var]*Agg
+	strs        map[string]int
+	formats     map[string]int
+	keyArea     int // offset of the key staging area from Layout.This
+	valArea     int // offset of the value staging area from Layout.This
+
+	c *clause // the clause being generated
+}
+
+// clause is the state of the clause being generated.
+type clause struct {
+	id      int
+	probes  []Probe
+	insns   asm.Instructions
+	recs    []bpfrt.RecDesc
+	size    int
+	depth   int
+	slot    int
+	nlabel  int
+	pending string // label of the next instruction
+	cond    int    // depth of if statements around the code being generated
+	exits   bool   // the clause calls exit()
+	guards  []int  // record offsets of the guards, zeroed at clause entry
+	globals bool   // the clause uses rGlobals
+	strtab  bool   // the clause uses rStrtab
+}
+
+// Compile generates the code of a checked program. m gives the probes
+// each clause enables; opts the options that shape the code (strsize).
+func Compile(prog *ast.Program, info *check.Info, m Matcher, opts Options) (p *Program, err error) {
+	g := &gen{
+		prog:    &Program{WallOffset: -1},
+		info:    info,
+		file:    prog.File,
+		m:       m,
+		strbuf:  bpfrt.DefaultStrSize + 1,
+		frames:  defaultFrames,
+		globals: map[*check.Var]int{},
+		this:    map[*check.Var]int{},
+		dyn:     map[*check.Var]*dynVar{},
+		aggs:    map[*check.Var]*Agg{},
+		strs:    map[string]int{},
+		formats: map[string]int{},
+	}
+	if opts != nil {
+		if v, ok := opts.Value("strsize"); ok && v > 0 {
+			g.strbuf = int(v) + 1
+		}
+		if v, ok := opts.Value("stackframes"); ok && v > 0 {
+			g.frames = int(min(v, maxFrames))
+		}
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			e, ok := r.(cgError)
+			if !ok {
+				panic(r)
+			}
+			p, err = nil, e.err
+		}
+	}()
+	g.layout(prog)
+	for i, ci := range info.Clauses {
+		if err := g.clause(i, ci); err != nil {
+			return nil, err
+		}
+	}
+	g.finish()
+	return g.prog, nil
+}
+
+// cgError carries an error out of the recursive generator.
+type cgError struct{ err error }
+
+// fail stops code generation with an error about node n.
+func (g *gen) fail(n ast.Node, err error) {
+	if g.file != nil && n != nil && n.Pos().IsValid() {
+		err = fmt.Errorf("line %d: %w", g.file.Position(n.Pos()).Line, err)
+	}
+	panic(cgError{err})
+}
+
+// unsupported stops code generation on a construct it lacks.
+func (g *gen) unsupported(n ast.Node, what string) {
+	g.fail(n, fmt.Errorf("%s: %w", what, ErrNotSupported))
+}
+
+// layout assigns storage to every variable of the program, in the order
+// of first appearance, and lays out the scratch value: the this-> space
+// holds the clause-locals, then the staging areas where map keys and
+// values are built.
+func (g *gen) layout(prog *ast.Program) {
+	var keySize, valSize int
+	ast.Inspect(prog, func(n ast.Node) bool {
+		if a, ok := n.(*ast.AssignExpr); ok {
+			if v := g.aggOf(a.Lhs); v != nil && g.aggs[v] == nil {
+				ag := g.newAgg(a, v)
+				keySize, valSize = max(keySize, ag.KeySize), max(valSize, 8*ag.Func.DataLen(ag.Params))
+			}
+		}
+		e, ok := n.(ast.Expr)
+		if !ok {
+			return true
+		}
+		v := g.info.Vars[e]
+		if v == nil {
+			return true
+		}
+		switch v.Kind {
+		case check.Global:
+			if _, ok := g.globals[v]; !ok && v.Type != nil {
+				g.globals[v] = g.globalsSize
+				g.globalsSize += align8(g.sizeof(v.Type))
+			}
+		case check.ClauseLocal:
+			if _, ok := g.this[v]; !ok && v.Type != nil {
+				g.this[v] = g.thisSize
+				g.thisSize += align8(g.sizeof(v.Type))
+			}
+		case check.ThreadLocal, check.Assoc:
+			if _, ok := g.dyn[v]; !ok && v.Type != nil {
+				d := g.newDynVar(e, v)
+				keySize, valSize = max(keySize, d.keySize), max(valSize, d.valSize)
+			}
+		}
+		return true
+	})
+	keySize, valSize = max(align8(keySize), 8), max(align8(valSize), 8)
+	g.keyArea = align8(g.thisSize)
+	g.valArea = g.keyArea + keySize
+	cfg := bpfrt.Config{
+		StrSize:    g.strbuf,
+		ThisSize:   g.valArea + valSize,
+		DynKeySize: keySize,
+		DynValSize: valSize,
+		AggKeySize: keySize,
+		AggValSize: valSize,
+	}
+	l, err := bpfrt.NewLayout(cfg)
+	if err != nil {
+		g.fail(nil, err)
+	}
+	g.l = l
+	g.prog.Config = cfg
+}
+
+// finish sizes what depends on all clauses.
+func (g *gen) finish() {
+	g.prog.Layout = g.l
+	g.prog.Config.GlobalsSize = max(g.globalsSize, 8)
+	g.prog.Config.StrtabSize = max(len(g.prog.Strtab), 8)
+	slices.SortFunc(g.prog.Aggs, func(a, b *Agg) int { return a.ID - b.ID })
+}
+
+// defaultFrames is DTrace's default stackframes; maxFrames bounds it by
+// the kernel's perf_event_max_stack default.
+const (
+	defaultFrames = 20
+	maxFrames     = 127
+)
+
+func align8(n int) int { return (n + 7) &^ 7 }
+
+// sizeof is the storage size of a value of type t.
+func (g *gen) sizeof(t *ctype.Type) int {
+	if isStack(t) {
+		return 8 * g.frames
+	}
+	if ctype.IsString(t) {
+		return g.strbuf
+	}
+	return int(t.Sizeof())
+}
+
+// clause generates one probe clause.
+func (g *gen) clause(id int, ci *check.ClauseInfo) error {
+	c := &clause{id: id}
+	g.c = c
+	seen := map[uint32]bool{}
+	for _, d := range ci.Clause.Descs {
+		ps, err := g.m.Match(d)
+		if err != nil {
+			return fmt.Errorf("probe description %s: %w", d.String(), err)
+		}
+		for _, p := range ps {
+			if !seen[p.ID] {
+				seen[p.ID] = true
+				c.probes = append(c.probes, p)
+			}
+		}
+	}
+	out := g.label("out")
+	if ci.Clause.Pred != nil {
+		g.cond(ci.Clause.Pred)
+		g.emit(asm.JEq.Imm(asm.R0, 0, out))
+	}
+	for _, s := range ci.Clause.Body {
+		g.stmt(s)
+	}
+	// As in DTrace, a clause sends a record when it has data to send, when
+	// it calls exit() (which DTrace records) and when it is empty (the
+	// default action: the probe line alone).
+	if len(c.recs) > 0 || c.exits || len(ci.Clause.Body) == 0 {
+		g.emit(g.l.Output(rCtx, rScratch, c.size)...)
+	}
+	g.setLabel(out)
+	g.emit(asm.Mov.Imm(asm.R0, 0), asm.Return())
+
+	prologue := asm.Instructions{
+		asm.Mov.Reg(rCtx, asm.R1),
+		asm.Mov.Reg(rScratch, asm.R2),
+	}
+	fail := g.label("nomap")
+	if c.globals {
+		prologue = append(prologue, g.l.LookupGlobals(rGlobals, rScratch, fail)...)
+	}
+	if c.strtab {
+		prologue = append(prologue,
+			asm.LoadMapPtr(asm.R1, 0).WithReference(bpfrt.MapStrtab),
+			asm.Mov.Reg(asm.R2, rScratch),
+			asm.Add.Imm(asm.R2, bpfrt.MstZero),
+			asm.FnMapLookupElem.Call(),
+			asm.JEq.Imm(asm.R0, 0, fail),
+			asm.Mov.Reg(rStrtab, asm.R0),
+		)
+	}
+	for _, off := range c.guards {
+		prologue = append(prologue, asm.StoreImm(rScratch, g.stageOff(off), 0, asm.Byte))
+	}
+	insns := append(prologue, c.insns...)
+	if c.globals || c.strtab {
+		insns = append(insns, asm.Mov.Imm(asm.R0, 0).WithSymbol(fail), asm.Return())
+	}
+	stmt := &bpfrt.Stmt{ID: id, Insns: insns, Recs: c.recs, DataSize: c.size}
+	g.prog.Clauses = append(g.prog.Clauses, &Clause{Stmt: stmt, Probes: c.probes})
+	g.c = nil
+	return nil
+}
+
+// emit appends instructions to the clause, the first one carrying the
+// pending label.
+func (g *gen) emit(insns ...asm.Instruction) {
+	c := g.c
+	for _, ins := range insns {
+		if c.pending != "" {
+			ins = ins.WithSymbol(c.pending)
+			c.pending = ""
+		}
+		c.insns = append(c.insns, ins)
+	}
+}
+
+// label returns a label unique in the whole program.
+func (g *gen) label(what string) string {
+	g.c.nlabel++
+	return fmt.Sprintf("c%d_%s_%d", g.c.id, what, g.c.nlabel)
+}
+
+// setLabel makes l the label of the next instruction emitted.
+func (g *gen) setLabel(l string) {
+	if g.c.pending != "" {
+		g.emit(nop())
+	}
+	g.c.pending = l
+}
+
+// nop is "goto +0", what a label lands on when two labels meet.
+func nop() asm.Instruction {
+	return asm.Instruction{OpCode: asm.OpCode(asm.JumpClass).SetJumpOp(asm.Ja)}
+}
+
+// pc is the index of the next instruction of the clause body, the "BPF
+// pc" of fault messages (DTrace's own numbers differ, and its test suite
+// masks them).
+func (g *gen) pc() int32 { return int32(len(g.c.insns)) }
+
+// push spills R0 to the next stack slot.
+func (g *gen) push(n ast.Node) {
+	if g.c.depth == maxDepth {
+		g.fail(n, fmt.Errorf("expression too complex: %w", ErrNotSupported))
+	}
+	g.c.depth++
+	g.emit(asm.StoreMem(asm.RFP, int16(-8*g.c.depth), asm.R0, asm.DWord))
+}
+
+// pop reloads the last spilled value into r.
+func (g *gen) pop(r asm.Register) {
+	g.emit(asm.LoadMem(r, asm.RFP, int16(-8*g.c.depth), asm.DWord))
+	g.c.depth--
+}
+
+// record reserves size bytes aligned to align in the clause's record and
+// returns the offset of the field from the start of the record data.
+func (g *gen) record(act bpfrt.Action, size, align int, kind Kind, format int) int {
+	c := g.c
+	off := (c.size + align - 1) &^ (align - 1)
+	if bpfrt.RecHeaderSize+off+size > g.l.RecordSize {
+		g.fail(nil, fmt.Errorf("clause %d records more than %d bytes", c.id, g.l.RecordSize))
+	}
+	c.recs = append(c.recs, bpfrt.RecDesc{Action: act, Offset: uint32(off), Size: uint32(size), Align: uint16(align), Format: format, Arg: uint64(kind)})
+	c.size = off + size
+	return off
+}
+
+// stageOff is the offset from the scratch pointer of record data offset.
+func (g *gen) stageOff(off int) int16 { return int16(g.l.Stage + bpfrt.RecHeaderSize + off) }
+
+// stmt generates a statement.
+func (g *gen) stmt(s ast.Stmt) {
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		g.exprStmt(s.X)
+	case *ast.BlockStmt:
+		for _, s := range s.List {
+			g.stmt(s)
+		}
+	case *ast.IfStmt:
+		els, end := g.label("else"), g.label("endif")
+		g.cond(s.Cond)
+		g.emit(asm.JEq.Imm(asm.R0, 0, els))
+		g.c.cond++
+		g.stmt(s.Then)
+		g.emit(asm.Ja.Label(end))
+		g.setLabel(els)
+		if s.Else != nil {
+			g.stmt(s.Else)
+		}
+		g.c.cond--
+		g.setLabel(end)
+		g.emit(nop())
+	case *ast.EmptyStmt:
+	default:
+		g.unsupported(s, fmt.Sprintf("statement %T", s))
+	}
+}
+
+// exprStmt generates an expression statement: an action, an aggregation
+// or an expression evaluated for its side effects.
+func (g *gen) exprStmt(e ast.Expr) {
+	e = unparen(e)
+	if call, ok := e.(*ast.CallExpr); ok {
+		if g.action(call) {
+			return
+		}
+	}
+	if a, ok := e.(*ast.AssignExpr); ok {
+		if v := g.aggOf(a.Lhs); v != nil {
+			g.aggregate(a, v)
+			return
+		}
+	}
+	g.expr(e)
+}
+
+func unparen(e ast.Expr) ast.Expr {
+	for {
+		p, ok := e.(*ast.ParenExpr)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}

@@ -1,0 +1,176 @@
+package cg
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+
+	"github.com/godtrace/godtrace/agg"
+	"github.com/godtrace/godtrace/bpfrt"
+	"github.com/godtrace/godtrace/d/ast"
+	"github.com/godtrace/godtrace/format"
+)
+
+// Probe is one probe a clause enables, as the probe table names it.
+type Probe struct {
+	ID                               uint32
+	Provider, Module, Function, Name string
+}
+
+// Matcher lists the probes a probe description matches; the session's
+// probe table implements it, so the ids in the generated code are the
+// ids the trampolines fire.
+type Matcher interface {
+	Match(d *ast.ProbeDesc) ([]Probe, error)
+}
+
+// Options is the part of the option catalogue code generation reads,
+// satisfied by *option.Options.
+type Options interface {
+	Value(name string) (int64, bool)
+	Bool(name string) bool
+}
+
+// Program is a compiled D program.
+type Program struct {
+	// Config sizes the runtime maps for this program; the session must
+	// create them with it, because the generated code uses its Layout.
+	Config bpfrt.Config
+	Layout *bpfrt.Layout
+	// Clauses are the probe clauses in program order.
+	Clauses []*Clause
+	// Strtab is the content of the string constant table map.
+	Strtab []byte
+	// Formats are the printf-like formats that RecDesc.Format indexes.
+	Formats []Format
+	// Aggs are the aggregations, by ID order (ID i is Aggs[i-1]).
+	Aggs []*Agg
+	// WallOffset is the offset in the globals value where the session
+	// stores the difference between the real-time and the monotonic
+	// clock, which walltimestamp adds to the monotonic time; -1 when no
+	// clause uses walltimestamp.
+	WallOffset int
+}
+
+// Clause is one compiled probe clause.
+type Clause struct {
+	Stmt *bpfrt.Stmt
+	// Probes are the probes the clause's descriptions match, each once,
+	// in the order of the descriptions.
+	Probes []Probe
+}
+
+// Format is a printf-like format string of the program.
+type Format struct {
+	Text  string
+	Convs []format.Conv
+}
+
+// Agg describes one aggregation: its function, parameters and the
+// layout of its keys in the aggregation map.
+type Agg struct {
+	ID     int
+	Name   string
+	Func   agg.Func
+	Params agg.Params
+	// Keys are the key fields after the [id u32][pad u32] key header.
+	Keys []Field
+	// KeySize is the size of the whole map key it uses (header and
+	// fields); the rest of the map key is zero.
+	KeySize int
+}
+
+// Field is a value in a record, an aggregation key or a tuple: its kind
+// and where it lies.
+type Field struct {
+	Kind   Kind
+	Offset int
+	Size   int
+}
+
+// Kind says how a recorded value is decoded.
+type Kind uint8
+
+// The kinds of recorded values.
+const (
+	KindInt    Kind = iota // a signed integer of Size bytes
+	KindUint               // an unsigned integer of Size bytes
+	KindString             // a NUL-terminated string within Size bytes
+	KindStack              // kernel stack frames, 8 bytes each, 0 after the last
+	KindSym                // a kernel address printed as its symbol (sym(), func())
+	KindMod                // a kernel address printed as its module (mod())
+)
+
+// The record actions, in bpfrt.RecDesc.Action. A record's Arg holds the
+// Kind of the value it carries.
+const (
+	// ActTrace is a trace() value.
+	ActTrace bpfrt.Action = iota + 1
+	// ActPrintf starts a printf(): Format indexes Program.Formats, Arg is
+	// the number of ActArg records that follow; it has no data of its own.
+	ActPrintf
+	// ActArg is one argument of the action before it.
+	ActArg
+	// ActPrinta is a printa(): Format indexes Program.Formats (or is -1
+	// without a format), Arg is the number of ActAgg records that follow.
+	ActPrinta
+	// ActAgg names an aggregation of a printa() in Arg (its ID).
+	ActAgg
+	// ActGuard is a byte that is 0 when the action after it did not run
+	// (it is under an if statement); Arg is the number of records of
+	// that action, which the consumer then skips.
+	ActGuard
+	// ActClear, ActTrunc, ActNormalize and ActDenormalize are the
+	// consumer-side operations on the aggregation whose ID is in Arg:
+	// clear(), trunc() (Format 1 when an ActArg count follows, else 0),
+	// normalize() (an ActArg factor follows) and denormalize().
+	ActClear
+	ActTrunc
+	ActNormalize
+	ActDenormalize
+	// ActSetopt is setopt(): Format indexes the option as text, "name" or
+	// "name=value".
+	ActSetopt
+)
+
+// RecKind returns the Kind of a record's value.
+func RecKind(r bpfrt.RecDesc) Kind { return Kind(r.Arg) }
+
+// Probes returns the probes the program enables, each once, in order of
+// first use.
+func (p *Program) Probes() []Probe {
+	var out []Probe
+	seen := map[uint32]bool{}
+	for _, c := range p.Clauses {
+		for _, pr := range c.Probes {
+			if !seen[pr.ID] {
+				seen[pr.ID] = true
+				out = append(out, pr)
+			}
+		}
+	}
+	return out
+}
+
+// WriteAsm writes the generated code as dtrace -S shows it: each clause
+// with the probes it enables, its record layout and its instructions.
+func (p *Program) WriteAsm(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	for _, c := range p.Clauses {
+		fmt.Fprintf(bw, "%s:", c.Stmt.Symbol())
+		for _, pr := range c.Probes {
+			fmt.Fprintf(bw, " %s:%s:%s:%s", pr.Provider, pr.Module, pr.Function, pr.Name)
+		}
+		fmt.Fprintf(bw, "\n\trecord: %d bytes\n", c.Stmt.DataSize)
+		for _, r := range c.Stmt.Recs {
+			fmt.Fprintf(bw, "\t  +%-4d %-10s size %d kind %d format %d\n", r.Offset, actNames[r.Action], r.Size, r.Arg, r.Format)
+		}
+		fmt.Fprintf(bw, "%v\n", c.Stmt.Insns)
+	}
+	return bw.Flush()
+}
+
+var actNames = map[bpfrt.Action]string{
+	ActTrace: "trace", ActPrintf: "printf", ActArg: "arg", ActPrinta: "printa", ActAgg: "agg",
+	ActGuard: "guard", ActClear: "clear", ActTrunc: "trunc", ActNormalize: "normalize", ActDenormalize: "denormalize", ActSetopt: "setopt",
+}

@@ -1,0 +1,139 @@
+package cg
+
+import (
+	"fmt"
+
+	"sync"
+
+	"github.com/cilium/ebpf/asm"
+	"github.com/cilium/ebpf/btf"
+
+	"github.com/godtrace/godtrace/bpfrt"
+	"github.com/godtrace/godtrace/d/ast"
+)
+
+// taskOffsets are the offsets in the kernel's struct task_struct that the
+// built-ins reading the current task need, from the kernel's BTF.
+type taskOffsets struct {
+	realParent, tgid uint32
+}
+
+var kernelTask = sync.OnceValues(func() (taskOffsets, error) {
+	spec, err := btf.LoadKernelSpec()
+	if err != nil {
+		return taskOffsets{}, fmt.Errorf("kernel BTF: %w", err)
+	}
+	var ts *btf.Struct
+	if err := spec.TypeByName("task_struct", &ts); err != nil {
+		return taskOffsets{}, fmt.Errorf("kernel BTF: %w", err)
+	}
+	var off taskOffsets
+	found := 0
+	for _, m := range ts.Members {
+		switch m.Name {
+		case "real_parent":
+			off.realParent = m.Offset.Bytes()
+			found++
+		case "tgid":
+			off.tgid = m.Offset.Bytes()
+			found++
+		}
+	}
+	if found != 2 {
+		return taskOffsets{}, fmt.Errorf("kernel BTF: task_struct lacks real_parent or tgid")
+	}
+	return off, nil
+})
+
+// ppid loads the process id of the current task's parent:
+// current->real_parent->tgid, read with bpf_probe_read_kernel (a failed
+// read gives 0).
+func (g *gen) ppid() {
+	off, err := kernelTask()
+	if err != nil {
+		g.fail(nil, fmt.Errorf("ppid: %w", err))
+	}
+	if g.c.depth+1 > maxDepth {
+		g.fail(nil, fmt.Errorf("expression too complex: %w", ErrNotSupported))
+	}
+	slot := int16(-8 * (g.c.depth + 1))
+	read := func(size int32, field uint32) {
+		g.emit(
+			asm.Mov.Reg(asm.R3, asm.R0),
+			asm.Add.Imm(asm.R3, int32(field)),
+			bpfrt.StoreImm64(asm.RFP, slot, 0),
+			asm.Mov.Reg(asm.R1, asm.RFP),
+			asm.Add.Imm(asm.R1, int32(slot)),
+			asm.Mov.Imm(asm.R2, size),
+			asm.FnProbeReadKernel.Call(),
+			asm.LoadMem(asm.R0, asm.RFP, slot, sizeOp(int(size))),
+		)
+	}
+	g.emit(asm.FnGetCurrentTask.Call())
+	read(8, off.realParent)
+	read(4, off.tgid)
+}
+
+// maxProgeny bounds the walk up the process tree of progenyof().
+const maxProgeny = 64
+
+// progenyof sets R0 to 1 when the current process is the process of its
+// argument or one of its descendants: it walks real_parent up from the
+// current task, comparing tgid, until init (its own parent).
+func (g *gen) progenyof(call *ast.CallExpr) {
+	off, err := kernelTask()
+	if err != nil {
+		g.fail(call, fmt.Errorf("progenyof(): %w", err))
+	}
+	g.expr(call.Args[0])
+	g.push(call)
+	if g.c.depth+3 > maxDepth {
+		g.fail(call, fmt.Errorf("expression too complex: %w", ErrNotSupported))
+	}
+	// The pid, the task, a read buffer and the level count live in stack
+	// slots: each read is a helper call.
+	pid, task := int16(-8*g.c.depth), int16(-8*(g.c.depth+1))
+	tmp, count := int16(-8*(g.c.depth+2)), int16(-8*(g.c.depth+3))
+	loop, yes, no, done := g.label("prog"), g.label("progyes"), g.label("progno"), g.label("progdone")
+	read := func(size int32, field uint32) {
+		g.emit(
+			asm.LoadMem(asm.R3, asm.RFP, task, asm.DWord),
+			asm.Add.Imm(asm.R3, int32(field)),
+			bpfrt.StoreImm64(asm.RFP, tmp, 0),
+			asm.Mov.Reg(asm.R1, asm.RFP),
+			asm.Add.Imm(asm.R1, int32(tmp)),
+			asm.Mov.Imm(asm.R2, size),
+			asm.FnProbeReadKernel.Call(),
+			asm.LoadMem(asm.R0, asm.RFP, tmp, sizeOp(int(size))),
+		)
+	}
+	g.emit(
+		asm.FnGetCurrentTask.Call(),
+		asm.StoreMem(asm.RFP, task, asm.R0, asm.DWord),
+		bpfrt.StoreImm64(asm.RFP, count, 0),
+	)
+	g.setLabel(loop)
+	read(4, off.tgid)
+	g.emit(
+		asm.LoadMem(asm.R1, asm.RFP, pid, asm.DWord),
+		asm.JEq.Reg(asm.R0, asm.R1, yes),
+	)
+	read(8, off.realParent)
+	g.emit(
+		asm.LoadMem(asm.R1, asm.RFP, task, asm.DWord),
+		asm.JEq.Reg(asm.R0, asm.R1, no),
+		asm.JEq.Imm(asm.R0, 0, no),
+		asm.StoreMem(asm.RFP, task, asm.R0, asm.DWord),
+		asm.LoadMem(asm.R1, asm.RFP, count, asm.DWord),
+		asm.Add.Imm(asm.R1, 1),
+		asm.StoreMem(asm.RFP, count, asm.R1, asm.DWord),
+		asm.JLT.Imm(asm.R1, maxProgeny, loop),
+	)
+	g.setLabel(no)
+	g.emit(asm.Mov.Imm(asm.R0, 0), asm.Ja.Label(done))
+	g.setLabel(yes)
+	g.emit(asm.Mov.Imm(asm.R0, 1))
+	g.setLabel(done)
+	g.emit(nop())
+	g.c.depth--
+}

@@ -1,0 +1,413 @@
+package cg
+
+import (
+	"fmt"
+
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/godtrace/godtrace/bpfrt"
+	"github.com/godtrace/godtrace/ctype"
+	"github.com/godtrace/godtrace/d/ast"
+	"github.com/godtrace/godtrace/d/check"
+	"github.com/godtrace/godtrace/d/token"
+)
+
+// dynVar is a variable in the dynamic variable map: a thread-local or an
+// associative array. Its key is [id u32][pad u32], then the thread id for
+// thread-locals, then the tuple, 8 bytes per integer and strsize bytes
+// per string; the rest of the key is zero.
+type dynVar struct {
+	id      uint32
+	self    bool
+	keys    []*ctype.Type
+	keySize int
+	valSize int
+}
+
+func (g *gen) newDynVar(n ast.Node, v *check.Var) *dynVar {
+	d := &dynVar{id: uint32(len(g.dyn) + 1), self: v.Kind == check.ThreadLocal, keys: v.Keys, keySize: 8}
+	if d.self {
+		d.keySize += 8
+	}
+	for _, k := range v.Keys {
+		d.keySize += g.fieldSize(n, k)
+	}
+	d.valSize = align8(g.sizeof(v.Type))
+	g.dyn[v] = d
+	return d
+}
+
+// fieldSize is the size of a key field of type t.
+func (g *gen) fieldSize(n ast.Node, t *ctype.Type) int {
+	switch {
+	case isStack(t):
+		return 8 * g.frames
+	case isStr(t):
+		return align8(g.strbuf)
+	case ctype.IsInteger(t) || ctype.IsPointer(t):
+		return 8
+	}
+	g.unsupported(n, "key of type "+t.String())
+	return 0
+}
+
+// ident loads an identifier's value.
+func (g *gen) ident(e *ast.Ident, t *ctype.Type) {
+	v := g.info.Vars[e]
+	if v == nil {
+		g.fail(e, fmt.Errorf("internal error: %s is not resolved", e.Name))
+	}
+	switch v.Kind {
+	case check.BuiltinVar:
+		g.builtin(e, v.Builtin.Name, t)
+	case check.Global:
+		g.loadVar(e, t)
+	case check.Inline:
+		if v.Inline == nil {
+			g.unsupported(e, "inline "+e.Name)
+		}
+		g.expr(v.Inline.Value)
+		g.normalize(asm.R0, t)
+	default:
+		g.unsupported(e, fmt.Sprintf("identifier %s", e.Name))
+	}
+}
+
+// varRef is where a variable reference's storage is: a base register and
+// an offset, or a dynamic variable.
+type varRef struct {
+	base asm.Register
+	off  int
+	dyn  *dynVar
+	keys []ast.Expr
+}
+
+// ref resolves the storage of variable reference e.
+func (g *gen) ref(e ast.Expr) varRef {
+	e = unparen(e)
+	switch x := e.(type) {
+	case *ast.Ident:
+		if v := g.info.Vars[x]; v != nil && v.Kind == check.Global {
+			if off, ok := g.globals[v]; ok {
+				g.c.globals = true
+				return varRef{base: rGlobals, off: off}
+			}
+		}
+	case *ast.ScopedVar:
+		v := g.info.Vars[x]
+		if v == nil {
+			break
+		}
+		if x.Scope == token.THIS {
+			if off, ok := g.this[v]; ok {
+				return varRef{base: rScratch, off: g.l.This + off}
+			}
+		} else if d := g.dyn[v]; d != nil {
+			return varRef{dyn: d}
+		}
+	case *ast.SelectorExpr:
+		if x.Op == token.PERIOD {
+			r := g.ref(x.X)
+			if r.dyn == nil {
+				r.off += int(g.member(x).Offset / 8)
+				return r
+			}
+		}
+	case *ast.IndexExpr:
+		v := g.info.Vars[unparen(x.X)]
+		if v == nil || v.Kind == check.BuiltinVar {
+			break
+		}
+		if d := g.dyn[v]; d != nil {
+			return varRef{dyn: d, keys: x.Index}
+		}
+		if arr := ctype.Resolve(v.Type); v.Kind == check.Global && arr.Kind == ctype.Array && len(x.Index) == 1 {
+			// An element of a global array, at a constant index the
+			// checker bounded.
+			ti := g.typeOf(x.Index[0])
+			if !ti.Const {
+				g.unsupported(e, "array index that is not a constant")
+			}
+			g.c.globals = true
+			return varRef{base: rGlobals, off: g.globals[v] + int(ti.Value*arr.Elem.Sizeof())}
+		}
+	}
+	g.unsupported(e, fmt.Sprintf("variable reference %T", e))
+	return varRef{}
+}
+
+// loadVar loads the variable e of type t into R0.
+func (g *gen) loadVar(e ast.Expr, t *ctype.Type) {
+	if ix, ok := unparen(e).(*ast.IndexExpr); ok {
+		if id, ok := unparen(ix.X).(*ast.Ident); ok {
+			if v := g.info.Vars[id]; v != nil && v.Kind == check.BuiltinVar {
+				g.builtinIndex(ix, v.Builtin.Name)
+				return
+			}
+		}
+	}
+	r := g.ref(e)
+	if r.dyn != nil {
+		g.loadDyn(e, r, t)
+		return
+	}
+	if k := ctype.Resolve(t).Kind; isStr(t) || k == ctype.Array || k == ctype.Struct || k == ctype.Union {
+		g.emit(asm.Mov.Reg(asm.R0, r.base), asm.Add.Imm(asm.R0, int32(r.off)))
+		return
+	}
+	g.emit(asm.LoadMem(asm.R0, r.base, int16(r.off), sizeOp(g.sizeof(t))))
+	g.normalize(asm.R0, t)
+}
+
+// storeVar stores R0 (an integer normalised to t, or a string pointer)
+// into the variable e, leaving the stored value in R0.
+func (g *gen) storeVar(e ast.Expr, t *ctype.Type) {
+	r := g.ref(e)
+	if r.dyn != nil {
+		g.storeDyn(e, r, t)
+		return
+	}
+	if !isStr(t) {
+		g.emit(asm.StoreMem(r.base, int16(r.off), asm.R0, sizeOp(g.sizeof(t))))
+		return
+	}
+	g.copyStr(r.base, r.off)
+	g.emit(asm.Mov.Reg(asm.R0, r.base), asm.Add.Imm(asm.R0, int32(r.off)))
+}
+
+// copyStr copies the string R0 points to into base+off, strsize bytes at
+// most (the terminating NUL included).
+func (g *gen) copyStr(base asm.Register, off int) {
+	g.emit(
+		asm.Mov.Reg(asm.R3, asm.R0),
+		asm.Mov.Reg(asm.R1, base),
+		asm.Add.Imm(asm.R1, int32(off)),
+		asm.Mov.Imm(asm.R2, int32(g.strbuf)),
+		asm.FnProbeReadKernelStr.Call(),
+	)
+}
+
+// keyOff is the key staging area's offset from the scratch pointer.
+func (g *gen) keyOff() int { return g.l.This + g.keyArea }
+
+// valOff is the value staging area's offset from the scratch pointer.
+func (g *gen) valOff() int { return g.l.This + g.valArea }
+
+// buildKey evaluates the keys and lays out the key of id in the key
+// staging area, zeroed to size bytes; with self, the thread id comes
+// first. The keys are evaluated before the area is touched, since they
+// may use it themselves.
+func (g *gen) buildKey(n ast.Node, id uint32, self bool, keys []ast.Expr, size int) {
+	types := make([]*ctype.Type, len(keys))
+	for i, k := range keys {
+		if types[i] = g.typeOf(k).Type; isStack(types[i]) {
+			continue // taken straight into the key below
+		}
+		g.expr(k)
+		g.push(n)
+	}
+	ko := g.keyOff()
+	for off := 0; off < size; off += 8 {
+		g.emit(bpfrt.StoreImm64(rScratch, int16(ko+off), 0))
+	}
+	g.emit(asm.StoreImm(rScratch, int16(ko), int64(id), asm.Word))
+	off := 8
+	if self {
+		g.emit(asm.FnGetCurrentPidTgid.Call(), asm.StoreMem(rScratch, int16(ko+off), asm.R0, asm.DWord))
+		off += 8
+	}
+	offs := make([]int, len(keys))
+	for i, t := range types {
+		offs[i] = off
+		off += g.fieldSize(n, t)
+	}
+	for i := len(keys) - 1; i >= 0; i-- {
+		if isStack(types[i]) {
+			g.stack(ko + offs[i])
+			continue
+		}
+		g.pop(asm.R0)
+		if isStr(types[i]) {
+			g.copyStr(rScratch, ko+offs[i])
+		} else {
+			g.emit(asm.StoreMem(rScratch, int16(ko+offs[i]), asm.R0, asm.DWord))
+		}
+	}
+}
+
+// mapArgs sets R1 to map name and R2 to the staged key.
+func (g *gen) mapArgs(name string) {
+	g.emit(
+		asm.LoadMapPtr(asm.R1, 0).WithReference(name),
+		asm.Mov.Reg(asm.R2, rScratch),
+		asm.Add.Imm(asm.R2, int32(g.keyOff())),
+	)
+}
+
+// loadDyn loads a dynamic variable: 0 (or the empty string) when it does
+// not exist.
+func (g *gen) loadDyn(e ast.Expr, r varRef, t *ctype.Type) {
+	g.buildKey(e, r.dyn.id, r.dyn.self, r.keys, g.l.DynKeySize)
+	g.mapArgs(bpfrt.MapDynVars)
+	g.emit(asm.FnMapLookupElem.Call())
+	found, done := g.label("dyn"), g.label("dynend")
+	g.emit(asm.JNE.Imm(asm.R0, 0, found))
+	if isStr(t) {
+		g.strConst("")
+	} else {
+		g.emit(asm.Mov.Imm(asm.R0, 0))
+	}
+	g.emit(asm.Ja.Label(done))
+	g.setLabel(found)
+	if !isStr(t) {
+		g.emit(asm.LoadMem(asm.R0, asm.R0, 0, sizeOp(g.sizeof(t))))
+		g.normalize(asm.R0, t)
+	} else {
+		g.emit(nop())
+	}
+	g.setLabel(done)
+	g.emit(nop())
+}
+
+// storeDyn stores R0 into a dynamic variable; storing 0 or the empty
+// string deletes it, as in DTrace.
+func (g *gen) storeDyn(e ast.Expr, r varRef, t *ctype.Type) {
+	g.push(e)
+	g.buildKey(e, r.dyn.id, r.dyn.self, r.keys, g.l.DynKeySize)
+	g.pop(asm.R0)
+	g.push(e)
+	del, done := g.label("del"), g.label("stored")
+	vo := g.valOff()
+	if isStr(t) {
+		g.emit(asm.LoadMem(asm.R1, asm.R0, 0, asm.Byte), asm.JEq.Imm(asm.R1, 0, del))
+		g.copyStr(rScratch, vo)
+	} else {
+		g.emit(asm.JEq.Imm(asm.R0, 0, del), asm.StoreMem(rScratch, int16(vo), asm.R0, asm.DWord))
+	}
+	g.mapArgs(bpfrt.MapDynVars)
+	g.emit(
+		asm.Mov.Reg(asm.R3, rScratch),
+		asm.Add.Imm(asm.R3, int32(vo)),
+		asm.Mov.Imm(asm.R4, 0),
+		asm.FnMapUpdateElem.Call(),
+		asm.Ja.Label(done),
+	)
+	g.setLabel(del)
+	g.mapArgs(bpfrt.MapDynVars)
+	g.emit(asm.FnMapDeleteElem.Call())
+	g.setLabel(done)
+	g.pop(asm.R0)
+}
+
+// strSlot returns the offset from the scratch pointer of the next string
+// scratch slot, used round-robin.
+func (g *gen) strSlot() int {
+	off := g.l.Str + (g.c.slot%g.l.StrSlots)*g.l.StrSize
+	g.c.slot++
+	return off
+}
+
+// builtin loads a built-in variable.
+func (g *gen) builtin(e *ast.Ident, name string, t *ctype.Type) {
+	switch name {
+	case "pid":
+		g.emit(asm.FnGetCurrentPidTgid.Call(), asm.RSh.Imm(asm.R0, 32))
+	case "tid":
+		g.emit(asm.FnGetCurrentPidTgid.Call(), asm.Mov.Reg32(asm.R0, asm.R0))
+	case "uid":
+		g.emit(asm.FnGetCurrentUidGid.Call(), asm.Mov.Reg32(asm.R0, asm.R0))
+	case "gid":
+		g.emit(asm.FnGetCurrentUidGid.Call(), asm.RSh.Imm(asm.R0, 32))
+	case "ppid":
+		g.ppid()
+	case "cpu":
+		g.emit(asm.FnGetSmpProcessorId.Call())
+	case "curthread":
+		g.emit(asm.FnGetCurrentTask.Call())
+	case "timestamp":
+		g.emit(asm.FnKtimeGetNs.Call())
+	case "walltimestamp":
+		if g.prog.WallOffset < 0 {
+			g.prog.WallOffset = g.globalsSize
+			g.globalsSize += 8
+		}
+		g.c.globals = true
+		g.emit(asm.FnKtimeGetNs.Call(),
+			asm.LoadMem(asm.R1, rGlobals, int16(g.prog.WallOffset), asm.DWord),
+			asm.Add.Reg(asm.R0, asm.R1))
+	case "execname":
+		off := g.strSlot()
+		g.emit(
+			asm.Mov.Reg(asm.R1, rScratch),
+			asm.Add.Imm(asm.R1, int32(off)),
+			asm.Mov.Imm(asm.R2, 16),
+			asm.FnGetCurrentComm.Call(),
+			asm.Mov.Reg(asm.R0, rScratch),
+			asm.Add.Imm(asm.R0, int32(off)),
+		)
+		return
+	case "probeprov", "probemod", "probefunc", "probename":
+		g.probeName(name)
+		return
+	case "id":
+		g.emit(asm.LoadMem(asm.R0, rScratch, bpfrt.MstPRID, asm.Word))
+	case "epid":
+		g.emit(asm.LoadMem(asm.R0, rScratch, bpfrt.MstEPID, asm.Word))
+	case "arg0", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7", "arg8", "arg9":
+		g.emit(asm.LoadMem(asm.R0, rScratch, bpfrt.MstArg(int(name[3]-'0')), asm.DWord))
+	default:
+		g.unsupported(e, "built-in variable "+name)
+	}
+	g.normalize(asm.R0, t)
+}
+
+// builtinIndex loads args[i] with a constant i.
+func (g *gen) builtinIndex(e *ast.IndexExpr, name string) {
+	if name != "args" || len(e.Index) != 1 {
+		g.unsupported(e, "built-in array "+name)
+	}
+	ti := g.typeOf(e.Index[0])
+	if !ti.Const || ti.Value < 0 || ti.Value >= bpfrt.NumArgs {
+		g.unsupported(e, "args[] with a variable index")
+	}
+	g.emit(asm.LoadMem(asm.R0, rScratch, bpfrt.MstArg(int(ti.Value)), asm.DWord))
+	g.normalize(asm.R0, g.typeOf(e).Type)
+}
+
+// probeName points R0 at one part of the name of the firing probe: a
+// constant when every probe of the clause agrees, else chosen by the
+// probe id.
+func (g *gen) probeName(part string) {
+	name := func(p Probe) string {
+		switch part {
+		case "probeprov":
+			return p.Provider
+		case "probemod":
+			return p.Module
+		case "probefunc":
+			return p.Function
+		}
+		return p.Name
+	}
+	probes := g.c.probes
+	same := true
+	for _, p := range probes {
+		same = same && name(p) == name(probes[0])
+	}
+	if same && len(probes) > 0 {
+		g.strConst(name(probes[0]))
+		return
+	}
+	done := g.label("pname")
+	g.emit(asm.LoadMem(asm.R1, rScratch, bpfrt.MstPRID, asm.Word))
+	for _, p := range probes {
+		next := g.label("pnext")
+		g.emit(asm.JNE.Imm(asm.R1, int32(p.ID), next))
+		g.strConst(name(p))
+		g.emit(asm.Ja.Label(done))
+		g.setLabel(next)
+	}
+	g.strConst("")
+	g.setLabel(done)
+	g.emit(nop())
+}

@@ -1,0 +1,356 @@
+package session
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/cilium/ebpf"
+
+	"github.com/godtrace/godtrace/agg"
+	"github.com/godtrace/godtrace/bpfrt"
+	"github.com/godtrace/godtrace/cg"
+	"github.com/godtrace/godtrace/consume"
+	"github.com/godtrace/godtrace/format"
+)
+
+// output is the consume.Handler that prints a program's records.
+type output struct {
+	prog    *cg.Program
+	maps    *bpfrt.Maps
+	p       *format.Printer
+	ao      *agg.Options
+	aggs    agg.Set
+	stdout  io.Writer
+	stderr  io.Writer
+	quiet   bool
+	flow    *format.Flow // the flowindent layout, nil without it
+	started bool         // the probe line header was printed
+	buf     []byte
+	// raw holds the aggregation map key of each entry of the last
+	// snapshot, by aggregation ID.
+	raw map[int]map[*agg.Entry][]byte
+}
+
+func newOutput(prog *cg.Program, maps *bpfrt.Maps, opts Options, syms format.Symbolizer, stdout, stderr io.Writer) *output {
+	o := &output{prog: prog, maps: maps, p: format.NewPrinter(), stdout: stdout, stderr: stderr}
+	o.p.Sym = syms
+	if opts != nil {
+		o.quiet = opts.Bool("quiet")
+		if opts.Bool("flowindent") {
+			o.flow = &format.Flow{}
+		}
+	}
+	o.p.Quiet = o.quiet
+	o.ao = &agg.Options{Printer: o.p}
+	if opts != nil {
+		o.ao.SortKey = opts.Bool("aggsortkey")
+		o.ao.SortRev = opts.Bool("aggsortrev")
+	}
+	for _, a := range prog.Aggs {
+		o.aggs.Declare(agg.New(a.ID, a.Name, a.Func, a.Params))
+	}
+	return o
+}
+
+// Record prints one record: the probe line unless quiet, then each
+// action's output.
+func (o *output) Record(r consume.Record) error {
+	b := o.buf[:0]
+	if !o.quiet {
+		if !o.started {
+			b = format.AppendProbeHeader(b, o.flow != nil)
+			o.started = true
+		}
+		prov, _, fn, name := splitProbe(r.EP.ProbeName)
+		if o.flow != nil {
+			b = o.flow.AppendLine(b, format.FlowProbe{CPU: r.CPU, EPID: r.EP.EPID, ProbeID: r.EP.ProbeID, Provider: prov, Function: fn, Name: name})
+		} else {
+			b = format.AppendProbeLine(b, r.CPU, r.EP.ProbeID, fn, name)
+		}
+	}
+	recs := r.EP.Stmt.Recs
+	var err error
+	for i := 0; i < len(recs); i++ {
+		rd := recs[i]
+		switch rd.Action {
+		case cg.ActGuard:
+			if int(rd.Offset) < len(r.Data) && r.Data[rd.Offset] == 0 {
+				i += int(rd.Arg)
+			}
+		case cg.ActTrace:
+			b = o.p.AppendTrace(b, value(rd, r.Data))
+		case cg.ActPrintf:
+			n := int(rd.Arg)
+			if i+n >= len(recs) {
+				return fmt.Errorf("printf record of EPID %d lacks its arguments", r.EP.EPID)
+			}
+			args := make([]format.Value, n)
+			for j := range args {
+				args[j] = value(recs[i+1+j], r.Data)
+			}
+			i += n
+			if b, err = o.p.Append(b, o.prog.Formats[rd.Format].Convs, args, nil); err != nil {
+				o.flush(b)
+				return fmt.Errorf("printf(): %w", err)
+			}
+		case cg.ActClear, cg.ActTrunc, cg.ActNormalize, cg.ActDenormalize:
+			var arg int64
+			if rd.Action == cg.ActNormalize || rd.Action == cg.ActTrunc && rd.Format == 1 {
+				if i+1 >= len(recs) {
+					return fmt.Errorf("record of EPID %d lacks an argument", r.EP.EPID)
+				}
+				i++
+				arg = value(recs[i], r.Data).Int64()
+			}
+			if err := o.aggOp(rd.Action, int(rd.Arg), arg); err != nil {
+				return err
+			}
+		case cg.ActSetopt:
+			o.setopt(o.prog.Formats[rd.Format].Text)
+		case cg.ActPrinta:
+			n := int(rd.Arg)
+			if i+n >= len(recs) {
+				return fmt.Errorf("printa record of EPID %d lacks its aggregations", r.EP.EPID)
+			}
+			var as []*agg.Aggregation
+			for _, ar := range recs[i+1 : i+1+n] {
+				as = append(as, o.aggs.Lookup(int(ar.Arg)))
+			}
+			i += n
+			if err := o.snapshot(); err != nil {
+				return err
+			}
+			if rd.Format < 0 {
+				b = agg.Printa(b, o.ao, as...)
+			} else if b, err = agg.PrintaFormat(b, o.ao, o.prog.Formats[rd.Format].Convs, as...); err != nil {
+				o.flush(b)
+				return err
+			}
+		}
+	}
+	b = o.p.AppendProbeEnd(b)
+	return o.flush(b)
+}
+
+func (o *output) flush(b []byte) error {
+	o.buf = b[:0]
+	if _, err := o.stdout.Write(b); err != nil {
+		return fmt.Errorf("write output: %w", err)
+	}
+	return nil
+}
+
+// Fault reports a fault as DTrace does and goes on.
+func (o *output) Fault(f consume.Fault) error {
+	_, err := fmt.Fprintf(o.stderr, "dtrace: %s\n", f.Error())
+	return err
+}
+
+// Drops reports lost records.
+func (o *output) Drops(cpu int, n uint64) error {
+	_, err := fmt.Fprintf(o.stderr, "dtrace: %s\n", consume.DropsMessage(cpu, n))
+	return err
+}
+
+// end prints what a run prints when it ends: the aggregations not
+// printed yet.
+func (o *output) end() error {
+	if err := o.snapshot(); err != nil {
+		return err
+	}
+	return o.flush(o.aggs.End(o.buf[:0], o.ao))
+}
+
+// snapshot replaces the entries of every aggregation with the content of
+// the aggregation map, merged over CPUs.
+func (o *output) snapshot() error {
+	if len(o.prog.Aggs) == 0 {
+		return nil
+	}
+	for _, a := range o.aggs.Aggregations() {
+		a.Reset()
+	}
+	o.raw = map[int]map[*agg.Entry][]byte{}
+	var key []byte
+	var vals [][]byte
+	mods := map[string]uint64{}
+	it := o.maps.Aggs.Iterate()
+	for it.Next(&key, &vals) {
+		id := int(binary.NativeEndian.Uint32(key))
+		if id < 1 || id > len(o.prog.Aggs) {
+			return fmt.Errorf("aggregation map holds a key of unknown aggregation %d", id)
+		}
+		desc := o.prog.Aggs[id-1]
+		a := o.aggs.Lookup(id)
+		keys := make([]format.Value, len(desc.Keys))
+		for i, f := range desc.Keys {
+			keys[i] = o.symKey(field(f, key), mods)
+		}
+		n := desc.Func.DataLen(desc.Params)
+		data := make([]int64, n)
+		for cpu, v := range vals {
+			for i := range data {
+				data[i] = int64(binary.NativeEndian.Uint64(v[8*i:]))
+			}
+			if err := a.Merge(cpu, data, keys...); err != nil {
+				return err
+			}
+		}
+		if o.raw[id] == nil {
+			o.raw[id] = map[*agg.Entry][]byte{}
+		}
+		o.raw[id][a.Lookup(keys...)] = append([]byte(nil), key...)
+	}
+	if err := it.Err(); err != nil {
+		return fmt.Errorf("read aggregations: %w", err)
+	}
+	return nil
+}
+
+// symKey turns a sym() or mod() key into the address that stands for
+// all of its function or module, as DTrace aggregates them: the start of
+// the symbol, or the first address seen in the module (mods).
+func (o *output) symKey(v format.Value, mods map[string]uint64) format.Value {
+	if o.p.Sym == nil || v.Kind != format.KindSym && v.Kind != format.KindMod {
+		return v
+	}
+	s, ok := o.p.Sym.Kernel(v.Bits)
+	switch {
+	case !ok:
+	case v.Kind == format.KindSym:
+		v.Bits = s.Addr
+	default:
+		if a, seen := mods[s.Module]; seen {
+			v.Bits = a
+		} else {
+			mods[s.Module] = v.Bits
+		}
+	}
+	return v
+}
+
+// setopt applies setopt(): the output options take effect from the next
+// output on; options that only matter when compiling or starting are left
+// alone, as DTrace lets them be.
+func (o *output) setopt(text string) {
+	name, value, _ := strings.Cut(text, "=")
+	on := true
+	switch value {
+	case "0", "no", "false", "off", "unset", "disable", "disabled":
+		on = false
+	}
+	switch name {
+	case "quiet":
+		o.quiet, o.p.Quiet = on, on
+	case "aggsortkey":
+		o.ao.SortKey = on
+	case "aggsortrev":
+		o.ao.SortRev = on
+	}
+}
+
+// aggOp applies clear(), trunc(), normalize() or denormalize() to the
+// aggregation id. Clearing and truncating change the aggregation map
+// itself, as the data DTrace keeps in the kernel.
+func (o *output) aggOp(act bpfrt.Action, id int, arg int64) error {
+	a := o.aggs.Lookup(id)
+	if a == nil {
+		return fmt.Errorf("operation on unknown aggregation %d", id)
+	}
+	switch act {
+	case cg.ActNormalize:
+		return a.Normalize(uint64(arg))
+	case cg.ActDenormalize:
+		a.Denormalize()
+		return nil
+	}
+	if err := o.snapshot(); err != nil {
+		return err
+	}
+	if act == cg.ActClear {
+		desc := o.prog.Aggs[id-1]
+		init := make([]int64, desc.Func.DataLen(desc.Params))
+		desc.Func.Init(init)
+		val := make([]byte, o.maps.Aggs.ValueSize())
+		for i, w := range init {
+			binary.NativeEndian.PutUint64(val[8*i:], uint64(w))
+		}
+		ncpu, err := ebpf.PossibleCPU()
+		if err != nil {
+			return err
+		}
+		vals := make([][]byte, ncpu)
+		for i := range vals {
+			vals[i] = val
+		}
+		for _, key := range o.raw[id] {
+			if err := o.maps.Aggs.Update(key, vals, ebpf.UpdateExist); err != nil && !errors.Is(err, ebpf.ErrKeyNotExist) {
+				return fmt.Errorf("clear(): %w", err)
+			}
+		}
+		a.Clear()
+		return nil
+	}
+	a.Trunc(int(arg))
+	keep := map[*agg.Entry]bool{}
+	for _, e := range a.Entries() {
+		keep[e] = true
+	}
+	for e, key := range o.raw[id] {
+		if keep[e] {
+			continue
+		}
+		if err := o.maps.Aggs.Delete(key); err != nil && !errors.Is(err, ebpf.ErrKeyNotExist) {
+			return fmt.Errorf("trunc(): %w", err)
+		}
+	}
+	return nil
+}
+
+// value decodes the value of record field rd.
+func value(rd bpfrt.RecDesc, data []byte) format.Value {
+	return field(cg.Field{Kind: cg.RecKind(rd), Offset: int(rd.Offset), Size: int(rd.Size)}, data)
+}
+
+// field decodes a value of f in b.
+func field(f cg.Field, b []byte) format.Value {
+	if f.Offset+f.Size > len(b) {
+		return format.Bytes(nil)
+	}
+	v := b[f.Offset : f.Offset+f.Size]
+	switch f.Kind {
+	case cg.KindString:
+		if i := bytes.IndexByte(v, 0); i >= 0 {
+			v = v[:i]
+		}
+		return format.String(string(v))
+	case cg.KindInt:
+		return format.IntFromBytes(v, true)
+	case cg.KindSym, cg.KindMod:
+		k := format.KindSym
+		if f.Kind == cg.KindMod {
+			k = format.KindMod
+		}
+		return format.Value{Kind: k, Bits: format.IntFromBytes(v, false).Bits}
+	case cg.KindStack:
+		frames := make([]uint64, len(v)/8)
+		for i := range frames {
+			frames[i] = binary.NativeEndian.Uint64(v[8*i:])
+		}
+		return format.Value{Kind: format.KindStack, Frames: frames}
+	}
+	return format.IntFromBytes(v, false)
+}
+
+// splitProbe splits "prov:mod:func:name".
+func splitProbe(s string) (prov, mod, fn, name string) {
+	f := strings.SplitN(s, ":", 4)
+	for len(f) < 4 {
+		f = append(f, "")
+	}
+	return f[0], f[1], f[2], f[3]
+}

@@ -1,0 +1,181 @@
+package session
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/godtrace/godtrace/cg"
+	"github.com/godtrace/godtrace/consume"
+	"github.com/godtrace/godtrace/d/ast"
+	"github.com/godtrace/godtrace/format"
+	"github.com/godtrace/godtrace/ksym"
+	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/registry"
+)
+
+// Probes is the probe table a program is compiled against and run with:
+// code generation asks it which probes a description matches (it is a
+// cg.Matcher), and the session enables those same probes.
+type Probes struct {
+	t *provider.Table
+}
+
+// NewProbes wraps t; a nil t is a new table over every registered
+// provider.
+func NewProbes(t *provider.Table) *Probes {
+	if t == nil {
+		t = registry.NewTable()
+	}
+	return &Probes{t: t}
+}
+
+// Table returns the underlying provider table.
+func (p *Probes) Table() *provider.Table { return p.t }
+
+// Match lists the probes d matches.
+func (p *Probes) Match(d *ast.ProbeDesc) ([]cg.Probe, error) {
+	ps, err := p.t.Match(provider.Desc{Provider: d.Provider, Module: d.Module, Function: d.Function, Name: d.Name})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]cg.Probe, len(ps))
+	for i, pr := range ps {
+		out[i] = cg.Probe{ID: pr.ID, Provider: pr.Provider.Name(), Module: pr.Module, Function: pr.Function, Name: pr.Name}
+	}
+	return out, nil
+}
+
+// Options is the part of the option catalogue a session reads, satisfied
+// by *option.Options.
+type Options interface {
+	Value(name string) (int64, bool)
+	Bool(name string) bool
+}
+
+// Session is one run of a compiled program.
+type Session struct {
+	prog   *cg.Program
+	cs     *consume.Session
+	stdout io.Writer
+	stderr io.Writer
+	out    *output
+}
+
+// Start creates the maps of prog, builds, loads and attaches the programs
+// of the probes it enables (in probes, the table it was compiled
+// against); Run then fires BEGIN and consumes. stdout receives the
+// traced output, stderr the fault and drop messages.
+func Start(prog *cg.Program, probes *Probes, opts Options, stdout, stderr io.Writer) (s *Session, err error) {
+	copts := consume.Options{Config: prog.Config}
+	if opts != nil {
+		if v, ok := opts.Value("bufsize"); ok && v > 0 {
+			copts.Config.BufSize = int(v)
+		}
+		if v, ok := opts.Value("switchrate"); ok && v > 0 {
+			copts.SwitchRate = time.Duration(v)
+		}
+	}
+	cs, err := consume.Open(copts)
+	if err != nil {
+		return nil, err
+	}
+	s = &Session{prog: prog, cs: cs, stdout: stdout, stderr: stderr}
+	defer func() {
+		if err != nil {
+			cs.Close()
+		}
+	}()
+	if err := s.fillMaps(); err != nil {
+		return nil, err
+	}
+	enabled, err := enabledProbes(prog, probes.t)
+	if err != nil {
+		return nil, err
+	}
+	if err := cs.Enable(probes.t, enabled); err != nil {
+		return nil, err
+	}
+	var syms format.Symbolizer
+	if needsSymbols(prog) {
+		t, err := ksym.Load(ksym.SystemPaths())
+		if err != nil {
+			return nil, fmt.Errorf("kernel symbols: %w", err)
+		}
+		syms = kernelSyms{t}
+	}
+	s.out = newOutput(prog, cs.Maps(), opts, syms, stdout, stderr)
+	return s, nil
+}
+
+// enabledProbes groups the clauses by the probes they enable, each probe
+// with its clauses in program order, the probes in order of first use.
+func enabledProbes(prog *cg.Program, t *provider.Table) ([]provider.Enabled, error) {
+	var enabled []provider.Enabled
+	index := map[uint32]int{}
+	for _, c := range prog.Clauses {
+		for _, p := range c.Probes {
+			i, ok := index[p.ID]
+			if !ok {
+				pr := t.ByID(p.ID)
+				if pr == nil {
+					return nil, fmt.Errorf("probe id %d is not in the probe table", p.ID)
+				}
+				i = len(enabled)
+				index[p.ID] = i
+				enabled = append(enabled, provider.Enabled{Probe: pr})
+			}
+			enabled[i].Stmts = append(enabled[i].Stmts, c.Stmt)
+		}
+	}
+	return enabled, nil
+}
+
+// fillMaps writes the string table and the globals the session sets.
+func (s *Session) fillMaps() error {
+	m := s.cs.Maps()
+	strtab := make([]byte, m.Strtab.ValueSize())
+	copy(strtab, s.prog.Strtab)
+	if err := m.Strtab.Update(uint32(0), strtab, 0); err != nil {
+		return fmt.Errorf("fill string table: %w", err)
+	}
+	if s.prog.WallOffset >= 0 {
+		globals := make([]byte, m.Globals.ValueSize())
+		var mono unix.Timespec
+		if err := unix.ClockGettime(unix.CLOCK_MONOTONIC, &mono); err != nil {
+			return fmt.Errorf("monotonic clock: %w", err)
+		}
+		off := time.Now().UnixNano() - mono.Nano()
+		binary.NativeEndian.PutUint64(globals[s.prog.WallOffset:], uint64(off))
+		if err := m.Globals.Update(uint32(0), globals, 0); err != nil {
+			return fmt.Errorf("set walltimestamp offset: %w", err)
+		}
+	}
+	return nil
+}
+
+// Programs returns the loaded programs with their instruction counts.
+func (s *Session) Programs() []consume.Program { return s.cs.Programs() }
+
+// Run fires BEGIN, prints what the probes record until exit() is called
+// or ctx is done, fires END, prints the aggregations not yet printed and
+// returns the exit status.
+func (s *Session) Run(ctx context.Context) (int, error) {
+	status, err := s.cs.Run(ctx, s.out)
+	if err != nil {
+		return status, err
+	}
+	if err := s.out.end(); err != nil {
+		return status, err
+	}
+	return status, nil
+}
+
+// Close detaches and releases everything the session created.
+func (s *Session) Close() error {
+	return s.cs.Close()
+}

@@ -1,0 +1,296 @@
+package session
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/godtrace/godtrace/agg"
+	"github.com/godtrace/godtrace/cg"
+	"github.com/godtrace/godtrace/ctype"
+	"github.com/godtrace/godtrace/ctype/btfsrc"
+	"github.com/godtrace/godtrace/d/ast"
+	"github.com/godtrace/godtrace/d/check"
+	"github.com/godtrace/godtrace/d/parser"
+	"github.com/godtrace/godtrace/internal/feature"
+	"github.com/godtrace/godtrace/internal/testutil"
+	"github.com/godtrace/godtrace/option"
+)
+
+// compile parses, checks and generates src with its pragmas applied.
+func compile(tb testing.TB, src string) (*cg.Program, *Probes, *option.Options) {
+	tb.Helper()
+	types := func(strsize int64) *ctype.Universe {
+		srcs := []ctype.Source{ctype.NewC(), ctype.NewD(strsize)}
+		if k, err := btfsrc.Kernel(); err == nil {
+			srcs = append(srcs, k)
+		}
+		return ctype.NewUniverse(btfsrc.Module, srcs...)
+	}
+	macros := map[string]string{"target": "0"}
+	for name, v := range map[string]int{"pid": os.Getpid(), "ppid": os.Getppid(), "uid": os.Getuid(), "gid": os.Getgid()} {
+		macros[name] = strconv.Itoa(v)
+	}
+	prog, err := parser.ParseFile("test.d", []byte(src), &parser.Config{IsType: check.IsType(types(256)), Macros: macros})
+	if err != nil {
+		tb.Fatalf("parse: %v", err)
+	}
+	opts := option.New()
+	for _, d := range prog.Decls {
+		if p, ok := d.(*ast.Pragma); ok && len(p.Words) >= 3 && p.Words[0] == "D" && p.Words[1] == "option" {
+			if err := opts.SetPragma(p.Words[2]); err != nil {
+				tb.Fatalf("pragma: %v", err)
+			}
+		}
+	}
+	strsize, _ := opts.Value("strsize")
+	info, err := check.Check(prog, &check.Config{Types: types(strsize), Options: opts})
+	if err != nil {
+		tb.Fatalf("check: %v", err)
+	}
+	probes := NewProbes(nil)
+	p, err := cg.Compile(prog, info, probes, opts)
+	if err != nil {
+		tb.Fatalf("cg: %v", err)
+	}
+	return p, probes, opts
+}
+
+// run compiles and runs src, returning what it printed and its status.
+func run(t *testing.T, src string) (stdout, stderr string, status int) {
+	t.Helper()
+	testutil.Require(t, feature.RawTracepoint, feature.ProgRunRawTP)
+	p, probes, opts := compile(t, src)
+	var out, errw bytes.Buffer
+	s, err := Start(p, probes, opts, &out, &errw)
+	if err != nil {
+		t.Fatalf("start: %v", err)
+	}
+	defer s.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	status, err = s.Run(ctx)
+	if err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	return out.String(), errw.String(), status
+}
+
+func TestExitStatus(t *testing.T) {
+	out, errs, status := run(t, "#pragma D option quiet\nBEGIN { printf(\"bye\\n\"); exit(3); }\n")
+	if out != "bye\n\n" || errs != "" || status != 3 {
+		t.Errorf("got %q, %q, %d; want \"bye\\n\\n\", \"\", 3", out, errs, status)
+	}
+}
+
+// normalize rewrites output as the conformance suite compares it: hex
+// numbers and BPF pcs masked, the CPU column of probe lines masked, and
+// the lines sorted unless nosort.
+func normalize(s string, nosort bool) string {
+	s = reHex.ReplaceAllString(s, "{ptr}")
+	s = rePC.ReplaceAllString(s, "at BPF pc NNN")
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		l = reCPU.ReplaceAllString(l, "${1}C${2}")
+		lines[i] = reFlowCPU.ReplaceAllString(l, "${1}C${2}")
+	}
+	if !nosort {
+		sort.Strings(lines)
+	}
+	return strings.Join(lines, "\n")
+}
+
+var (
+	reHex     = regexp.MustCompile(`0x[0-9a-f]+`)
+	rePC      = regexp.MustCompile(`at BPF pc [0-9]+`)
+	reCPU     = regexp.MustCompile(`^( *)[0-9]+( +[0-9]+ +[^ ]*:[^ ]+)`)
+	reFlowCPU = regexp.MustCompile(`^( *)[0-9]+( \| )`)
+	// reMatched is the line dtrace(8) prints, not the session.
+	reMatched = regexp.MustCompile(`(?m)^dtrace: script '[^']*' matched [0-9]+ probes?\n`)
+)
+
+// runCases runs the tst.*.d and err.*.d cases of dir through the session
+// and compares with their .r and .exit files. The "matched N probes"
+// line is dtrace(8)'s, so it is left out of the expected stderr.
+func runCases(t *testing.T, dir string) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.d"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".d")
+		if strings.HasPrefix(name, "err.D_") {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := os.ReadFile(strings.TrimSuffix(f, ".d") + ".r")
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantStatus := 0
+			if strings.HasPrefix(name, "err.") {
+				wantStatus = 1
+			}
+			if b, err := os.ReadFile(strings.TrimSuffix(f, ".d") + ".exit"); err == nil {
+				wantStatus, _ = strconv.Atoi(strings.TrimSpace(string(b)))
+			}
+			wantOut, wantErr, _ := strings.Cut(string(want), "-- @@stderr --\n")
+			wantErr = reMatched.ReplaceAllString(wantErr, "")
+			out, errs, status := run(t, string(src))
+			nosort := strings.Contains(string(src), "@@nosort")
+			if normalize(out, nosort) != normalize(wantOut, nosort) || normalize(errs, nosort) != normalize(wantErr, nosort) || status != wantStatus {
+				t.Errorf("got stdout %q stderr %q status %d\nwant stdout %q stderr %q status %d", out, errs, status, wantOut, wantErr, wantStatus)
+			}
+		})
+	}
+}
+
+// TestCases runs the code generation cases of test/unittest/codegen.
+func TestCases(t *testing.T) { runCases(t, filepath.Join("..", "test", "unittest", "codegen")) }
+
+// TestInstructionCounts reports the size of small programs as built (the
+// whole program: trampoline, clauses and fault path) and checks that
+// they stay small.
+func TestInstructionCounts(t *testing.T) {
+	testutil.Require(t, feature.RawTracepoint, feature.PerfEventProg, feature.SoftwarePerfEvents)
+	for _, c := range []struct {
+		src  string
+		most int
+	}{
+		{"BEGIN { exit(0); }", 120},
+		{"profile-997 { x++; }", 120},
+	} {
+		p, probes, opts := compile(t, c.src)
+		s, err := Start(p, probes, opts, io.Discard, io.Discard)
+		if err != nil {
+			t.Fatalf("%s: %v", c.src, err)
+		}
+		for _, pr := range s.Programs() {
+			t.Logf("%s: program %s: %d instructions (clause %d)", c.src, pr.Name, pr.Insns, len(p.Clauses[0].Stmt.Insns))
+			if pr.Insns > c.most {
+				t.Errorf("%s: %d instructions, want at most %d", c.src, pr.Insns, c.most)
+			}
+		}
+		s.Close()
+	}
+}
+
+// BenchmarkBeginExit measures the start-up of a run: maps created, BEGIN
+// built, loaded and fired, the exit noticed, everything released.
+func BenchmarkBeginExit(b *testing.B) {
+	testutil.Require(b, feature.RawTracepoint, feature.ProgRunRawTP)
+	p, probes, opts := compile(b, "BEGIN { exit(0); }")
+	for b.Loop() {
+		s, err := Start(p, probes, opts, io.Discard, io.Discard)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := s.Run(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+		s.Close()
+	}
+}
+
+// TestStack aggregates kernel stacks of profile-997 and checks that they
+// come back symbolised, in the kernel's vmlinux module.
+func TestStack(t *testing.T) {
+	testutil.Require(t, feature.PerfEventProg, feature.SoftwarePerfEvents)
+	out, errs, status := run(t, "#pragma D option quiet\nprofile-997 { @[stack()] = count(); }\ntick-100ms { exit(0); }\n")
+	if errs != "" || status != 0 || !strings.Contains(out, "vmlinux`") {
+		t.Errorf("got stdout %q stderr %q status %d, want symbolised stacks", out, errs, status)
+	}
+}
+
+// BenchmarkBeginExitSmallBuffers is BenchmarkBeginExit with 64KB
+// principal buffers, to tell the cost of mapping the default 4MB ones.
+func BenchmarkBeginExitSmallBuffers(b *testing.B) {
+	testutil.Require(b, feature.RawTracepoint, feature.ProgRunRawTP)
+	p, probes, opts := compile(b, "#pragma D option bufsize=64k\nBEGIN { exit(0); }")
+	for b.Loop() {
+		s, err := Start(p, probes, opts, io.Discard, io.Discard)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := s.Run(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+		s.Close()
+	}
+}
+
+// TestCharArray prints a kernel char array with %s and indexes it; the
+// process is the test binary, whose name the kernel keeps.
+func TestCharArray(t *testing.T) {
+	out, errs, status := run(t, "#pragma D option quiet\nBEGIN { printf(\"[%s] [%s] %d\\n\", curthread->comm, execname, curthread->comm[0] == 's'); exit(0); }\n")
+	if want := "[session.test] [session.test] 1\n\n"; out != want || errs != "" || status != 0 {
+		t.Errorf("got %q, %q, %d; want %q", out, errs, status, want)
+	}
+}
+
+// TestBucketsMatchAgg checks that the BPF side of quantize(),
+// lquantize() and llquantize() picks the bucket package agg picks, for
+// values around every edge.
+func TestBucketsMatchAgg(t *testing.T) {
+	testutil.Require(t, feature.RawTracepoint, feature.ProgRunRawTP)
+	vals := []int64{0, 1, -1, 2, -2, 3, 7, 8, 9, -9, 10, 99, 100, 101, 450, -450, 12345, 999999, 1000000, -1000000, 9999999, 10000000, 1 << 40, -(1 << 40), 1<<62 + 1, -1 << 63, 1<<63 - 1}
+	var b strings.Builder
+	b.WriteString("BEGIN {\n")
+	for i, v := range vals {
+		fmt.Fprintf(&b, "@q[%d] = quantize(%dLL); @l[%d] = lquantize(%dLL, -100, 500, 7); @ll[%d] = llquantize(%dLL, 10, 1, 6, 20);\n", i, v, i, v, i, v)
+	}
+	b.WriteString("exit(0); }\n")
+	p, probes, opts := compile(t, b.String())
+	s, err := Start(p, probes, opts, io.Discard, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range s.out.aggs.Aggregations() {
+		if len(a.Entries()) != len(vals) {
+			t.Fatalf("@%s has %d entries, want %d", a.Name, len(a.Entries()), len(vals))
+		}
+		for _, e := range a.Entries() {
+			v := vals[e.Keys[0].Int64()]
+			var want int
+			switch a.Func {
+			case agg.Quantize:
+				want = agg.QuantizeBucket(v)
+			case agg.LQuantize:
+				want = a.Params.LQuantizeBucket(v)
+			default:
+				want = a.Params.LLQuantizeBucket(v)
+			}
+			if got := slices.Index(e.Data, 1); got != want || slices.Max(e.Data) != 1 {
+				t.Errorf("@%s: %d lands in bucket %d, want %d", a.Name, v, got, want)
+			}
+		}
+	}
+}
+
+// TestSym aggregates the kernel functions profile-997 interrupts, by
+// func() and mod(), and checks that they print as symbols and modules.
+func TestSym(t *testing.T) {
+	testutil.Require(t, feature.PerfEventProg, feature.SoftwarePerfEvents)
+	out, errs, status := run(t, "#pragma D option quiet\nprofile-997 /arg0/ { @f[func(arg0)] = count(); @m[mod(arg0)] = count(); }\ntick-100ms { exit(0); }\n")
+	if errs != "" || status != 0 || !strings.Contains(out, "vmlinux`") || !regexp.MustCompile(`(?m)^  vmlinux +[0-9]+$`).MatchString(out) {
+		t.Errorf("got stdout %q stderr %q status %d, want functions and the vmlinux module", out, errs, status)
+	}
+}

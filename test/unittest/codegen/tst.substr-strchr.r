@@ -1,0 +1,4 @@
+[world] [hello] [llo]
+[el] [] [he]
+[llo] [lo] []
+
