@@ -69,18 +69,21 @@ func claims(p Provider, prov string) bool {
 }
 
 // Match returns the probes d matches, in id order, creating on-demand
-// probes it names first.
+// probes it names first. Only the providers d names by their own name
+// are populated (with those before them): a provider that merely claims
+// the name makes its probes on demand, and populating every provider
+// before it would list thousands of probes the description cannot match.
 func (t *Table) Match(d Desc) ([]*Probe, error) {
 	last := -1
 	for i, p := range t.provs {
-		if claims(p, d.Provider) {
+		if matchField(d.Provider, p.Name()) {
 			last = i
 		}
 	}
 	if err := t.populateThrough(last); err != nil {
 		return nil, err
 	}
-	for _, p := range t.provs[:last+1] {
+	for _, p := range t.provs {
 		if !claims(p, d.Provider) {
 			continue
 		}
