@@ -2,6 +2,7 @@ package ctype
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -214,5 +215,56 @@ func TestSplitScope(t *testing.T) {
 		if m, n := SplitScope(tt.in); m != tt.mod || n != tt.name {
 			t.Errorf("SplitScope(%q) = %q, %q; want %q, %q", tt.in, m, n, tt.mod, tt.name)
 		}
+	}
+}
+
+// TestSearchModules checks that unscoped names fall back to the modules
+// SearchModules lists, in order, loading each once, after the universe's
+// own sources.
+func TestSearchModules(t *testing.T) {
+	kern := NewScope(KernelModule)
+	kinode := &Type{Kind: Struct, Name: "inode", Size: 8}
+	kern.Define("struct inode", kinode)
+	ext4 := NewScope("ext4")
+	ext4Inode := &Type{Kind: Struct, Name: "ext4_inode_info", Size: 16}
+	ext4.Define("struct ext4_inode_info", ext4Inode)
+	ext4.Define("struct inode", &Type{Kind: Struct, Name: "inode", Size: 99})
+	xfs := NewScope("xfs")
+	xfsInode := &Type{Kind: Struct, Name: "ext4_inode_info", Size: 32}
+	xfs.Define("struct ext4_inode_info", xfsInode)
+	xfs.DefineVar("xfs_stats", IntType)
+	var loaded []string
+	u := NewUniverse(func(name string) (Source, error) {
+		loaded = append(loaded, name)
+		switch name {
+		case "ext4":
+			return ext4, nil
+		case "xfs":
+			return xfs, nil
+		}
+		return nil, ErrNotFound
+	}, NewC(), kern)
+	if _, err := u.LookupType("struct ext4_inode_info"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("before SearchModules: err %v, want ErrNotFound", err)
+	}
+	u.SearchModules(func() []string { return []string{KernelModule, "broken", "ext4", "xfs"} })
+	for name, want := range map[string]*Type{
+		"struct inode":               kinode,
+		"struct ext4_inode_info":     ext4Inode,
+		"struct xfs`ext4_inode_info": xfsInode,
+	} {
+		if got, err := u.LookupType(name); err != nil || got != want {
+			t.Errorf("LookupType(%q) = %v, %v; want %v", name, got, err, want)
+		}
+	}
+	if got, err := u.LookupVar("xfs_stats"); err != nil || got != IntType {
+		t.Errorf("LookupVar(xfs_stats) = %v, %v", got, err)
+	}
+	if _, err := u.LookupType("struct nosuch"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("struct nosuch: err %v", err)
+	}
+	slices.Sort(loaded)
+	if want := []string{"broken", "ext4", "xfs"}; !slices.Equal(loaded, want) {
+		t.Errorf("loaded %v, want each of %v once", loaded, want)
 	}
 }

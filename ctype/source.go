@@ -3,6 +3,8 @@ package ctype
 import (
 	"errors"
 	"fmt"
+	"iter"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -122,13 +124,74 @@ type Universe struct {
 	sources []Source
 	byName  map[string]Source
 	loader  func(module string) (Source, error)
+	modules func() []string
+	// moduleList is what modules returned, asked once.
+	moduleList []string
+	// broken are the modules SearchModules names that failed to load,
+	// not tried again.
+	broken map[string]bool
+}
+
+// SearchModules makes unscoped names that no source defines be looked up
+// next in the modules names lists, in its order, each loaded through the
+// loader on first use: DTrace searches the types of every module, not
+// only the kernel's. A module that fails to load is passed over.
+func (u *Universe) SearchModules(names func() []string) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	u.modules, u.moduleList = names, nil
+}
+
+// moduleNames returns the names SearchModules gave, listed once.
+func (u *Universe) moduleNames() []string {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.modules != nil && u.moduleList == nil {
+		u.moduleList = u.modules()
+		if u.moduleList == nil {
+			u.moduleList = []string{}
+		}
+	}
+	return u.moduleList
+}
+
+// searched returns the sources an unscoped name is looked up in: the
+// universe's own, then the modules SearchModules names.
+func (u *Universe) searched() iter.Seq[Source] {
+	return func(yield func(Source) bool) {
+		own := map[string]bool{}
+		for _, s := range u.list() {
+			if !yield(s) {
+				return
+			}
+			own[s.Module()] = true
+		}
+		for _, n := range u.moduleNames() {
+			u.mu.Lock()
+			skip := own[n] || u.broken[n]
+			u.mu.Unlock()
+			if skip {
+				continue
+			}
+			s, err := u.Module(n)
+			if err != nil {
+				u.mu.Lock()
+				u.broken[n] = true
+				u.mu.Unlock()
+				continue
+			}
+			if !yield(s) {
+				return
+			}
+		}
+	}
 }
 
 // NewUniverse returns a universe searching srcs in order. loader, which may
 // be nil, supplies modules named with the backquote that are not in srcs
 // (for example kernel modules' BTF).
 func NewUniverse(loader func(module string) (Source, error), srcs ...Source) *Universe {
-	u := &Universe{byName: map[string]Source{}, loader: loader}
+	u := &Universe{byName: map[string]Source{}, loader: loader, broken: map[string]bool{}}
 	for _, s := range srcs {
 		u.Add(s)
 	}
@@ -205,7 +268,7 @@ func (u *Universe) LookupType(name string) (*Type, error) {
 		}
 		return s.LookupType(name)
 	}
-	for _, s := range u.list() {
+	for s := range u.searched() {
 		t, err := s.LookupType(name)
 		if err == nil {
 			return t, nil
@@ -221,15 +284,15 @@ func (u *Universe) LookupType(name string) (*Type, error) {
 // sources that know variables.
 func (u *Universe) LookupVar(name string) (*Type, error) {
 	module, name := SplitScope(name)
-	srcs := u.list()
+	srcs := u.searched()
 	if module != "" {
 		s, err := u.Module(module)
 		if err != nil {
 			return nil, err
 		}
-		srcs = []Source{s}
+		srcs = slices.Values([]Source{s})
 	}
-	for _, s := range srcs {
+	for s := range srcs {
 		vs, ok := s.(VarSource)
 		if !ok {
 			continue

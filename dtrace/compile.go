@@ -105,7 +105,7 @@ func (h *Handle) compile(name string, src []byte, cfg *parser.Config) (*Program,
 	if err == nil {
 		// The types again, now that the program's pragmas may have
 		// changed strsize.
-		info, err = check.Check(prog, &check.Config{Types: h.types(), Options: h.opts})
+		info, err = check.Check(prog, &check.Config{Types: h.types(), Probes: probeInfo{h.table()}, Options: h.opts, Symbol: kernelSymbol})
 	}
 	if err != nil {
 		return nil, h.wordError(err, cfg.FromString)
@@ -114,15 +114,17 @@ func (h *Handle) compile(name string, src []byte, cfg *parser.Config) (*Program,
 }
 
 // types returns the types a compilation sees: C's and D's own, then the
-// running kernel's from its BTF when it has any, and kernel modules' on
-// demand.
+// running kernel's from its BTF when it has any, then kernel modules',
+// loaded on demand.
 func (h *Handle) types() *ctype.Universe {
 	strsize, _ := h.opts.Value("strsize")
 	srcs := []ctype.Source{ctype.NewC(), ctype.NewD(strsize)}
 	if k, err := btfsrc.Kernel(); err == nil {
 		srcs = append(srcs, k)
 	}
-	return ctype.NewUniverse(btfsrc.Module, srcs...)
+	u := ctype.NewUniverse(btfsrc.Module, srcs...)
+	u.SearchModules(btfsrc.ModuleNames)
+	return u
 }
 
 // applyPragmas sets the options the program's "#pragma D option" lines

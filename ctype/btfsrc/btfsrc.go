@@ -3,6 +3,8 @@ package btfsrc
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"strings"
 	"sync"
 
@@ -57,6 +59,10 @@ func Module(name string) (ctype.Source, error) {
 		return s, nil
 	}
 	spec, err := cache.Module(name)
+	if errors.Is(err, os.ErrNotExist) {
+		// No such module, or one without BTF: its names are unknown.
+		return nil, fmt.Errorf("module %s has no BTF: %w", name, ctype.ErrNotFound)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("load BTF of module %s: %w", name, err)
 	}
@@ -183,4 +189,26 @@ func matches(t btf.Type, want *ctype.Kind) (ok, fwd bool) {
 			(t.Kind == btf.FwdUnion && *want == ctype.Union), true
 	}
 	return false, false
+}
+
+// ModuleNames lists the kernel modules that have BTF, from
+// /sys/kernel/btf, for ctype.Universe.SearchModules: unscoped names are
+// looked up in every module, as DTrace looks them up in every module's
+// CTF. It returns none when the directory cannot be read.
+func ModuleNames() []string { return moduleNames(os.DirFS("/sys/kernel/btf")) }
+
+// moduleNames lists the BTF files of fsys (a /sys/kernel/btf) other than
+// the kernel's own, in name order.
+func moduleNames(fsys fs.FS) []string {
+	ents, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range ents {
+		if e.Name() != ctype.KernelModule && !e.IsDir() {
+			out = append(out, e.Name())
+		}
+	}
+	return out
 }

@@ -3,7 +3,9 @@ package btfsrc
 import (
 	"errors"
 	"os"
+	"slices"
 	"testing"
+	"testing/fstest"
 
 	"github.com/cilium/ebpf/btf"
 
@@ -246,5 +248,31 @@ func TestLiveLazy(t *testing.T) {
 	t.Logf("converted %d types", n)
 	if n > 2000 {
 		t.Errorf("resolving a member chain converted %d types, want a few hundred", n)
+	}
+}
+
+func TestModuleNames(t *testing.T) {
+	fsys := fstest.MapFS{
+		"vmlinux": {Data: []byte("x")},
+		"ext4":    {Data: []byte("x")},
+		"nf_nat":  {Data: []byte("x")},
+	}
+	if got, want := moduleNames(fsys), []string{"ext4", "nf_nat"}; !slices.Equal(got, want) {
+		t.Errorf("moduleNames = %q, want %q", got, want)
+	}
+	if got := moduleNames(fstest.MapFS{}); len(got) != 0 {
+		t.Errorf("empty directory: %q", got)
+	}
+	// Live: every name listed is a module with BTF the loader can read.
+	for _, name := range ModuleNames() {
+		if _, err := Module(name); err != nil {
+			t.Errorf("module %s listed but not loadable: %v", name, err)
+		}
+	}
+}
+
+func TestModuleMissing(t *testing.T) {
+	if _, err := Module("no_such_module_xyz"); !errors.Is(err, ctype.ErrNotFound) {
+		t.Errorf("Module(no_such_module_xyz) err %v, want ctype.ErrNotFound", err)
 	}
 }

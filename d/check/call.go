@@ -4,6 +4,7 @@ import (
 	"github.com/godtrace/godtrace/ctype"
 	"github.com/godtrace/godtrace/d/ast"
 	"github.com/godtrace/godtrace/d/diag"
+	"github.com/godtrace/godtrace/d/token"
 )
 
 // proto returns the parsed prototype of a built-in function.
@@ -87,16 +88,36 @@ func (c *checker) funIdent(e *ast.CallExpr) *ast.Ident {
 	return id
 }
 
+// keyActions are the actions that may also be aggregation keys, as in
+// @[stack()] = count() and @[func(arg0)] = count().
+var keyActions = map[string]bool{
+	"stack": true, "ustack": true, "jstack": true, "sym": true, "usym": true,
+	"func": true, "ufunc": true, "mod": true, "umod": true, "uaddr": true,
+}
+
 func (c *checker) call(e *ast.CallExpr) *TypeInfo {
 	id := c.funIdent(e)
 	fn, ok := LookupBuiltin(id.Name)
 	if !ok || fn.Kind != Subr && fn.Kind != Action && fn.Kind != AggFunc {
 		if v, _ := c.lookupIdent(id); v != nil {
-			c.errorf(e, diag.D_FUNC_IDKIND, "%s is not a function", id.Name)
+			c.errorf(e, diag.D_FUNC_IDKIND, "%s '%s' may not be referenced as a function", identKind(v), id.Name)
 		}
 		c.errorf(e, diag.D_FUNC_UNDEF, "undefined function name: %s", id.Name)
 	}
 	c.info.Vars[id] = &Var{Name: fn.Name, Kind: BuiltinFunc, Builtin: fn}
+	if fn.Destructive {
+		c.info.Destructive = true
+	}
+	// An action inside an expression passes DTrace's semantic checks
+	// and fails in its code generator, after the whole clause is checked.
+	isKey := keyActions[fn.Name] && unparen(c.aggKey) == ast.Expr(e)
+	if fn.Kind == Action && !isKey && c.clause != nil && c.clause.actionInExpr == nil && unparen(c.stmtExpr) != ast.Expr(e) {
+		var pos token.Position
+		if c.file != nil {
+			pos = c.file.Position(e.Pos())
+		}
+		c.clause.actionInExpr = diag.Errorf(pos, diag.D_CG_EXPR, "tracing function %s( ) may not be called from a D expression (D program context required)", fn.Name)
+	}
 	if fn.Kind == AggFunc {
 		c.errorf(e, diag.D_AGG_FUNC, "%s( ) may only be used as the value of an aggregation", fn.Name)
 	}
@@ -267,4 +288,20 @@ func (c *checker) aggAction(e *ast.CallExpr, fn *Ident, p *Proto) {
 			c.errorf(e, diag.D_TRUNC_SCALAR, "%s( ) argument #2 must be of scalar type", fn.Name)
 		}
 	}
+}
+
+// identKind names the kind of a non-function identifier as DTrace's
+// dt_idkind_name does.
+func identKind(v *Var) string {
+	switch {
+	case v.Kind == Assoc || v.Builtin != nil && v.Builtin.Kind == ArrayVar:
+		return "associative array"
+	case v.Kind == Aggregation:
+		return "aggregation"
+	case v.Kind == KernelVar:
+		return "external symbol reference"
+	case v.Kind == EnumConst:
+		return "enumerator"
+	}
+	return "scalar"
 }

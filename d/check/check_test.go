@@ -33,13 +33,13 @@ func kernelTypes(t *testing.T) *ctype.Universe {
 // package knows nothing of.
 type anyProbe struct{}
 
-func (anyProbe) Probe(d *ast.ProbeDesc) ([]*ctype.Type, bool) {
+func (anyProbe) Probe(d *ast.ProbeDesc) (*Match, error) {
 	switch strings.TrimRight(d.Provider, "0123456789*") {
 	case "", "dtrace", "profile", "syscall", "fbt", "rawfbt", "rawtp", "sdt", "proc", "sched",
 		"io", "pid", "usdt", "lockstat", "ip", "tcp", "udp", "cpc", "test_prov":
-		return BuiltinProbes{}.argsN(10), true
+		return &Match{Args: Int64Args(10)}, nil
 	}
-	return nil, false
+	return nil, nil
 }
 
 // expectedError reads the error line a .r file records after DTrace's

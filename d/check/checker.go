@@ -9,15 +9,6 @@ import (
 	"github.com/godtrace/godtrace/d/token"
 )
 
-// ProbeInfo is how the checker learns which probes a description matches
-// and the types of their arguments. Providers implement it; the checker
-// never lists probes itself.
-type ProbeInfo interface {
-	// Probe returns the argument types (what args[] gives) of the probes
-	// desc matches, and false when it matches none.
-	Probe(desc *ast.ProbeDesc) (args []*ctype.Type, ok bool)
-}
-
 // Options is the part of the option catalogue that affects compilation,
 // satisfied by *option.Options.
 type Options interface {
@@ -35,6 +26,10 @@ type Config struct {
 	Types   *ctype.Universe
 	Probes  ProbeInfo
 	Options Options
+	// Symbol finds a kernel symbol that Types has no type for, returning
+	// the object defining it ("vmlinux" or a module), for DTrace's error
+	// saying the symbol has no type; nil knows no symbols.
+	Symbol func(module, name string) (object string, ok bool)
 }
 
 // TypeInfo is what the checker knows about one expression.
@@ -107,10 +102,25 @@ type Var struct {
 // ClauseInfo is what the code generator needs about one probe clause.
 type ClauseInfo struct {
 	Clause *ast.ProbeClause
-	// Args are the argument types of args[] in this clause.
-	Args []*ctype.Type
+	// Args are the types of args[] in this clause, those of the first
+	// probe description's probes: Args[i] is the translated type, nil
+	// when the clause does not use args[i]. Natives are the types of
+	// the values the probe gives, and Xlators[i] is the translator
+	// args[i] is made with (nil when args[i] is the native value).
+	Args    []*ctype.Type
+	Natives []*ctype.Type
+	Xlators []*Xlator
 	// Speculates says the clause calls speculate().
 	Speculates bool
+
+	// match is what the description being checked matched, and desc
+	// that description; used lists the args[] indexes the clause uses.
+	match *Match
+	desc  *ast.ProbeDesc
+	used  []int64
+	// actionInExpr is the error for the first action called inside an
+	// expression, reported once the clause is checked.
+	actionInExpr *diag.Error
 }
 
 // Info is the result of a successful check: the AST annotated with types
@@ -121,6 +131,10 @@ type Info struct {
 	Clauses []*ClauseInfo
 	// Translators are the translators the program defines.
 	Translators []*Xlator
+	// Destructive says the program uses destructive actions or
+	// subroutines, which DTrace refuses to enable without the
+	// destructive option (-w).
+	Destructive bool
 }
 
 // Xlator is a translator: from input type In to output type Out.
@@ -150,6 +164,17 @@ type checker struct {
 	this    map[string]*Var
 	aggs    map[string]*Var
 	enums   map[string]int64
+
+	// xlated maps the expressions whose value comes through a
+	// translator to it.
+	xlated map[ast.Expr]*Xlator
+
+	// stmtExpr is the expression of the statement being checked: an
+	// action may be called only as that.
+	stmtExpr ast.Expr
+	// aggKey is the aggregation key being checked: stack(), func() and
+	// the other key actions may be called as that too.
+	aggKey ast.Expr
 
 	clause *ClauseInfo
 	// The actions met so far in the clause, for the ordering rules of
@@ -188,6 +213,7 @@ func newChecker(file *token.File, cfg *Config) *checker {
 		this:    map[string]*Var{},
 		aggs:    map[string]*Var{},
 		enums:   map[string]int64{},
+		xlated:  map[ast.Expr]*Xlator{},
 		info:    &Info{Types: map[ast.Expr]*TypeInfo{}, Vars: map[ast.Expr]*Var{}},
 		script:  ctype.NewScope("script"),
 		lib:     ctype.NewScope("D"),
@@ -263,17 +289,13 @@ func (c *checker) decl(d ast.Decl) {
 	}
 }
 
+// probeClause checks a clause. DTrace cooks a clause once for each of its
+// probe descriptions, each with args[] of its own matches; the clause is
+// checked with the first, and the args[] it uses are then checked against
+// each other description, which must give them the same types.
 func (c *checker) probeClause(pc *ast.ProbeClause) {
 	ci := &ClauseInfo{Clause: pc}
-	for i, d := range pc.Descs {
-		args, ok := c.cfg.Probes.Probe(d)
-		if !ok && !c.option("zdefs") {
-			c.errorf(d, diag.D_PDESC_ZERO, "probe description %s does not match any probes", d.String())
-		}
-		if i == 0 {
-			ci.Args = args
-		}
-	}
+	c.setContext(ci, pc.Descs[0])
 	c.clause = ci
 	c.speculated, c.committed, c.recorded = false, false, false
 	defer func() { c.clause = nil }()
@@ -286,13 +308,21 @@ func (c *checker) probeClause(pc *ast.ProbeClause) {
 	for _, s := range pc.Body {
 		c.stmt(s)
 	}
+	if ci.actionInExpr != nil {
+		panic(bailout{ci.actionInExpr})
+	}
+	for _, d := range pc.Descs[1:] {
+		c.agreeArgs(ci, d)
+	}
 	c.info.Clauses = append(c.info.Clauses, ci)
 }
 
 func (c *checker) stmt(s ast.Stmt) {
 	switch s := s.(type) {
 	case *ast.ExprStmt:
+		c.stmtExpr = s.X
 		c.expr(s.X)
+		c.stmtExpr = nil
 		c.actionOrder(s.X)
 	case *ast.IfStmt:
 		t := c.rvalue(s.Cond)

@@ -10,12 +10,21 @@
 // scope. The tables of built-ins (Builtins) and printf conversions
 // (ParseFormat) are shared with the code generator.
 //
-// Types come from a ctype.Universe, probe argument types from a ProbeInfo
-// that providers implement, and options from an Options interface that
-// the option catalogue satisfies. The D library DTrace ships as
-// /usr/lib64/dtrace/*.d (psinfo_t, lwpsinfo_t, fileinfo_t, bufinfo_t,
-// devinfo_t and their translators, curpsinfo, NULL, ...) is written in D
-// under lib/, embedded, parsed once, and checked against the kernel's
-// types before each program; declarations the kernel cannot support are
-// left out.
+// Types come from a ctype.Universe, options from an Options interface
+// that the option catalogue satisfies, and what each probe description
+// matches from a ProbeInfo (the driver's is over the providers' probe
+// table): args[] has the provider's translated types, resolved by name
+// in the program's scope and made from the native ones through the D
+// library's translators, as DTrace's dt_idcook_args does. A clause is
+// checked with its first description's arguments, and the others must
+// give the arguments it uses the same types. Info says what the code
+// generator and the driver need besides types: per clause the natives
+// and translators of args[], and whether the program is destructive.
+//
+// The D library DTrace ships as /usr/lib64/dtrace/*.d (psinfo_t,
+// lwpsinfo_t, fileinfo_t, bufinfo_t, devinfo_t and their translators,
+// curpsinfo, NULL, the uregs[] register names, ...) is written in D under
+// lib/, embedded, parsed once, and checked against the kernel's types
+// before each program; declarations the kernel cannot support are left
+// out.
 package check

@@ -149,6 +149,16 @@ func (c *checker) lookupIdent(id *ast.Ident) (*Var, *TypeInfo) {
 	if !errors.Is(err, ctype.ErrNotFound) {
 		c.errorf(id, diag.D_SYM_NOTYPES, "failed to resolve %s: %v", name, err)
 	}
+	// A symbol the kernel has but its types do not describe (BTF
+	// describes per-CPU variables only) is an error, as a symbol without
+	// CTF is in DTrace: D needs a type to read it. Only names marked as
+	// kernel symbols with ` are looked up, so that D variables named like
+	// kernel symbols stay variables.
+	if mod, sym, scoped := strings.Cut(name, "`"); scoped && c.cfg.Symbol != nil {
+		if obj, ok := c.cfg.Symbol(mod, sym); ok {
+			c.errorf(id, diag.D_SYM_NOTYPES, "no symbolic type information is available for %s`%s: No type information available for symbol", obj, sym)
+		}
+	}
 	return nil, nil
 }
 
@@ -487,7 +497,7 @@ func (c *checker) sizeof(e *ast.SizeofExpr) *TypeInfo {
 		}
 	}
 	if t.Sizeof() == 0 && !ctype.IsString(t) {
-		c.errorf(e, diag.D_SIZEOF_TYPE, "cannot apply sizeof to an expression of type %s", t)
+		c.errorf(e, diag.D_SIZEOF_TYPE, "cannot apply sizeof to an operand of unknown size")
 	}
 	return c.constant(e, c.sizeType(), t.Sizeof())
 }
@@ -516,10 +526,11 @@ func (c *checker) xlate(e *ast.XlateExpr) *TypeInfo {
 	}
 	for _, xl := range c.info.Translators {
 		if ctype.Same(ctype.Resolve(xl.Out), ctype.Resolve(out)) && argcompat(xl.In, x) {
+			c.xlated[e] = xl
 			return c.record(e, &TypeInfo{Type: t})
 		}
 	}
-	c.errorf(e, diag.D_XLATE_NONE, "translator does not exist: %s -> %s", x.Type, t)
+	c.errorf(e, diag.D_XLATE_NONE, "cannot translate from \"%s\" to \"%s\"", x.Type, t)
 	return nil
 }
 
@@ -556,7 +567,14 @@ func (c *checker) selector(e *ast.SelectorExpr) *TypeInfo {
 		c.errorf(e, diag.D_OP_INCOMPLETE, "operator %s cannot be applied to a forward declaration: no %s definition is available", e.Op, r)
 	}
 	if r.Kind != ctype.Struct && r.Kind != ctype.Union {
-		c.errorf(e, diag.D_OP_SOU, "operator %s must be applied to a struct or union", e.Op)
+		if e.Op == token.ARROW {
+			c.errorf(e, diag.D_OP_SOU, "operator -> cannot be applied to pointer to type \"%s\"; must be applied to a struct or union pointer", r)
+		}
+		c.errorf(e, diag.D_OP_SOU, "operator %s cannot be applied to type \"%s\"; must be applied to a struct or union", e.Op, r)
+	}
+	// Through a translator, only the members it defines exist.
+	if x := c.translatorOf(e.X); x != nil && !x.defines(e.Sel.Name) {
+		c.errorf(e, diag.D_XLATE_NOCONV, "translator does not define conversion for member: %s", e.Sel.Name)
 	}
 	m, ok := r.Member(e.Sel.Name)
 	if !ok {
@@ -602,12 +620,25 @@ func (c *checker) index(e *ast.IndexExpr) *TypeInfo {
 	return c.record(e, &TypeInfo{Type: r.Elem, Lvalue: true, Writable: xt.Writable || r.Kind == ctype.Pointer})
 }
 
+// isIntConstant reports whether e is an integer literal or names an inline
+// whose value is one, which DTrace's parser turns into a literal.
+func (c *checker) isIntConstant(e ast.Expr) bool {
+	switch x := unparen(e).(type) {
+	case *ast.IntLit:
+		return true
+	case *ast.Ident:
+		v := c.info.Vars[x]
+		return v != nil && v.Kind == Inline && c.info.Types[x] != nil && c.info.Types[x].Const
+	}
+	return false
+}
+
 func (c *checker) builtinIndex(e *ast.IndexExpr, x *ast.Ident, b *Ident) *TypeInfo {
 	if len(e.Index) != 1 {
 		c.errorf(e, diag.D_PROTO_LEN, "%s[ ] prototype mismatch: %d args passed, 1 expected", b.Name, len(e.Index))
 	}
 	i := c.expr(e.Index[0])
-	if _, lit := unparen(e.Index[0]).(*ast.IntLit); !lit || !i.Const {
+	if !c.isIntConstant(e.Index[0]) || !i.Const {
 		c.errorf(e, diag.D_PROTO_ARG, "%s[ ] argument #1 is incompatible with prototype:\n\tprototype: %s\n\t argument: %s", b.Name, "integer constant", i.Type)
 	}
 	c.info.Vars[x] = &Var{Name: b.Name, Kind: BuiltinVar, Builtin: b}
@@ -620,11 +651,11 @@ func (c *checker) builtinIndex(e *ast.IndexExpr, x *ast.Ident, b *Ident) *TypeIn
 	if c.clause == nil {
 		c.errorf(e, diag.D_ARGS_NONE, "%s[ ] may not be referenced outside of a probe clause", b.Name)
 	}
-	args := c.clause.Args
-	if i.Value < 0 || i.Value >= int64(len(args)) {
-		c.errorf(e, diag.D_ARGS_IDX, "index %d is out of range for %s %s[ ]", i.Value, c.clause.Clause.Descs[0].String(), b.Name)
+	t, xl := c.argType(e, i.Value)
+	if xl != nil {
+		c.xlated[e] = xl
 	}
-	return c.record(e, &TypeInfo{Type: args[i.Value]})
+	return c.record(e, &TypeInfo{Type: t})
 }
 
 // keyTypes checks the keys of an associative array or aggregation
@@ -632,7 +663,11 @@ func (c *checker) builtinIndex(e *ast.IndexExpr, x *ast.Ident, b *Ident) *TypeIn
 func (c *checker) keyTypes(e *ast.IndexExpr, kind string) []*ctype.Type {
 	keys := make([]*ctype.Type, len(e.Index))
 	for i, k := range e.Index {
+		if kind == "aggregation" {
+			c.aggKey = k
+		}
 		keys[i] = c.expr(k).Type
+		c.aggKey = nil
 		if ctype.IsVoid(keys[i]) {
 			c.errorf(e, diag.D_KEY_TYPE, "%s expression may not be used as %s index: key #%d", keys[i], kind, i+1)
 		}
@@ -689,9 +724,6 @@ func (c *checker) assign(e *ast.AssignExpr) *TypeInfo {
 		c.errorf(e, diag.D_OP_WRITE, "operator %s can only be applied to a writable variable", e.Op)
 	}
 	if e.Op == token.ASSIGN {
-		if ctype.IsVoid(rhs.Type) {
-			c.errorf(e, diag.D_OP_VFPTR, "operator %s may not be applied to a void expression", e.Op)
-		}
 		if !argcompat(lhs.Type, rhs) {
 			c.incompat(e, e.Op, lhs.Type, rhs.Type)
 		}
@@ -712,7 +744,10 @@ var compoundOp = map[token.Kind]token.Kind{
 // type; it returns nil when lhs is not a variable seen for the first time.
 func (c *checker) newVar(lhs ast.Expr, rhs *TypeInfo) *Var {
 	infer := func(v *Var) {
-		if ctype.IsVoid(rhs.Type) {
+		// x = trace(1) gives x the action's void type, as in DTrace,
+		// whose code generator then rejects the action.
+		actionValue := c.clause != nil && c.clause.actionInExpr != nil
+		if ctype.IsVoid(rhs.Type) && !actionValue {
 			c.errorf(lhs, diag.D_OP_VFPTR, "operator = may not be applied to a void expression")
 		}
 		v.Type = rhs.Type

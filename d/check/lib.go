@@ -23,11 +23,16 @@ var libTypeNames = map[string]bool{
 	"projid_t": true, "zoneid_t": true, "caddr_t": true, "ipaddr_t": true,
 	"in6_addr_t": true, "cpuinfo_t": true, "fileinfo_t": true, "bufinfo_t": true,
 	"devinfo_t": true, "size_t": true, "uint64_t": true,
+	"void_ip_t": true, "netstackid_t": true, "pktinfo_t": true, "csinfo_t": true,
+	"ipinfo_t": true, "ifinfo_t": true, "ipv4info_t": true, "ipv6info_t": true,
+	"uint8_t": true, "uint16_t": true, "uint32_t": true, "int8_t": true,
+	"udpsinfo_t": true, "udpinfo_t": true, "tcpsinfo_t": true, "tcplsinfo_t": true,
+	"tcpinfo_t": true, "int32_t": true,
 }
 
 // libOrder is the order the library's files are checked in: later files
 // use what earlier ones declare.
-var libOrder = []string{"lib/types.d", "lib/signal.d", "lib/errno.d", "lib/procfs.d", "lib/io.d"}
+var libOrder = []string{"lib/types.d", "lib/signal.d", "lib/errno.d", "lib/regs.d", "lib/procfs.d", "lib/io.d", "lib/ip.d", "lib/tcp.d", "lib/udp.d"}
 
 // libDecls parses the library once per process.
 var libDecls = sync.OnceValue(func() []ast.Decl {

@@ -38,8 +38,8 @@ func TestLib(t *testing.T) {
 			c.decl(d)
 		}()
 	}
-	if len(c.info.Translators) != 5 {
-		t.Errorf("library defines %d translators, want 5", len(c.info.Translators))
+	if len(c.info.Translators) != 16 {
+		t.Errorf("library defines %d translators, want 16", len(c.info.Translators))
 	}
 	prog, info, err := checkSrc(t, u, "BEGIN { trace(curpsinfo->pr_ppid); trace(xlate<lwpsinfo_t *>(curthread)->pr_name); }")
 	if err != nil {
@@ -59,11 +59,12 @@ func TestLib(t *testing.T) {
 
 func TestLibConstants(t *testing.T) {
 	u := kernelTypes(t)
-	prog, info, err := checkSrc(t, u, "BEGIN { raise(SIGKILL); trace(errno == ENOENT); trace(NULL); }")
+	prog, info, err := checkSrc(t, u, "BEGIN { raise(SIGKILL); trace(errno == ENOENT); trace(NULL); "+
+		"trace(uregs[R_RAX]); trace(uregs[R_SP]); trace(uregs[R_TRAPNO]); }")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]int64{"SIGKILL": 9, "ENOENT": 2, "NULL": 0}
+	want := map[string]int64{"SIGKILL": 9, "ENOENT": 2, "NULL": 0, "R_RAX": 10, "R_SP": 40, "R_TRAPNO": 25}
 	ast.Inspect(prog, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			if v, ok := want[id.Name]; ok {

@@ -168,7 +168,8 @@ var pfConvs = map[string]*pfConv{
 
 // ParseFormat splits a format string into conversions the way DTrace
 // does, so that the checker, the code generator and the consumer agree on
-// them. Errors carry DTrace's tag and text.
+// them. Errors carry DTrace's text and, as DTrace reports a malformed
+// format through its parser's warning routine, the D_SYNTAX tag.
 func ParseFormat(format string) ([]Conv, error) {
 	var convs []Conv
 	q := 0
@@ -186,7 +187,7 @@ func ParseFormat(format string) ([]Conv, error) {
 		for {
 			p++
 			if p >= len(format) {
-				return nil, semErrorf(diag.D_PRINTF_ARG_FMT, "format conversion #%d name expected before end of format string", n)
+				return nil, semErrorf(diag.D_SYNTAX, "format conversion #%d name expected before end of format string", n)
 			}
 			ch := format[p]
 			switch {
@@ -217,7 +218,7 @@ func ParseFormat(format string) ([]Conv, error) {
 					if dot {
 						what = "precision"
 					}
-					return nil, semErrorf(diag.D_PRINTF_ARG_FMT, "format conversion #%d has more than one '*' specified for the output %s", n, what)
+					return nil, semErrorf(diag.D_SYNTAX, "format conversion #%d has more than one '*' specified for the output %s", n, what)
 				}
 				if dot {
 					c.DynPrec = true
@@ -226,13 +227,13 @@ func ParseFormat(format string) ([]Conv, error) {
 				}
 			case ch == '.':
 				if dot {
-					return nil, semErrorf(diag.D_PRINTF_ARG_FMT, "format conversion #%d has more than one '.' specified", n)
+					return nil, semErrorf(diag.D_SYNTAX, "format conversion #%d has more than one '.' specified", n)
 				}
 				dot, c.HasPrec, digits = true, true, 0
 			case ch == '$':
-				return nil, semErrorf(diag.D_PRINTF_ARG_FMT, "format conversion #%d uses unsupported positional format (%%n$)", n)
+				return nil, semErrorf(diag.D_SYNTAX, "format conversion #%d uses unsupported positional format (%%n$)", n)
 			case ch == '%' && format[p-1] != '%':
-				return nil, semErrorf(diag.D_PRINTF_ARG_FMT, "format conversion #%d cannot be combined with other format flags: %%%%", n)
+				return nil, semErrorf(diag.D_SYNTAX, "format conversion #%d cannot be combined with other format flags: %%%%", n)
 			case ch == 'h' || ch == 'l' || ch == 'L' || ch == 'w':
 				if name.Len() < 6 {
 					name.WriteByte(ch)
@@ -245,7 +246,7 @@ func ParseFormat(format string) ([]Conv, error) {
 		c.Name = name.String()
 		c.conv = pfConvs[c.Name]
 		if c.conv == nil {
-			return nil, semErrorf(diag.D_PRINTF_ARG_FMT, "format conversion #%d is undefined: %%%s", n, c.Name)
+			return nil, semErrorf(diag.D_SYNTAX, "format conversion #%d is undefined: %%%s", n, c.Name)
 		}
 		convs = append(convs, c)
 		q = p + 1

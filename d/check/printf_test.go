@@ -29,10 +29,10 @@ func TestParseFormat(t *testing.T) {
 		}
 	}
 	for format, msg := range map[string]string{
-		"%":        "[D_PRINTF_ARG_FMT] format conversion #1 name expected before end of format string",
-		"%q":       "[D_PRINTF_ARG_FMT] format conversion #1 is undefined: %q",
-		"%1$d":     "[D_PRINTF_ARG_FMT] format conversion #1 uses unsupported positional format (%n$)",
-		"%d%.1.2d": "[D_PRINTF_ARG_FMT] format conversion #2 has more than one '.' specified",
+		"%":        "[D_SYNTAX] format conversion #1 name expected before end of format string",
+		"%q":       "[D_SYNTAX] format conversion #1 is undefined: %q",
+		"%1$d":     "[D_SYNTAX] format conversion #1 uses unsupported positional format (%n$)",
+		"%d%.1.2d": "[D_SYNTAX] format conversion #2 has more than one '.' specified",
 	} {
 		if _, err := ParseFormat(format); err == nil || err.Error() != msg {
 			t.Errorf("ParseFormat(%q) error %v, want %q", format, err, msg)

@@ -5,18 +5,48 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/godtrace/godtrace/ctype"
 	"github.com/godtrace/godtrace/d/ast"
 )
 
-// BuiltinProbes is the ProbeInfo used when none is configured: DTrace's
-// own BEGIN, END and ERROR probes, profile-N and tick-N, and syscall
-// entry and return probes, each with int64_t arguments. Providers supply
-// the real set.
+// ProbeInfo is how the checker learns which probes a description matches
+// and what their arguments are. The driver implements it over the
+// providers' probe table; the checker never lists probes itself.
+type ProbeInfo interface {
+	// Probe returns what args[] is in a clause for desc, as DTrace's
+	// dt_probe_info finds it, or nil when desc matches no probe; err
+	// reports a failure to list probes.
+	Probe(desc *ast.ProbeDesc) (*Match, error)
+}
+
+// Match is what a probe description's matches say about args[].
+type Match struct {
+	// Args are the arguments of the first probe matched.
+	Args []ProbeArg
+	// Unstable says several probes matched and their provider does not
+	// promise that they agree on their arguments: args[] may then not
+	// be used.
+	Unstable bool
+}
+
+// ProbeArg is one probe argument as its provider describes it: C type
+// names, which the checker resolves in the program's scope, where the D
+// library's types (psinfo_t, ...) and translators are.
+type ProbeArg struct {
+	// Native is the type the probe's context gives.
+	Native string
+	// Translated is the type args[] gives; "" means Native. A translator
+	// from Native to it must be in scope.
+	Translated string
+}
+
+// BuiltinProbes is the ProbeInfo used when none is configured, for
+// checking without a kernel: DTrace's own BEGIN, END and ERROR probes,
+// profile-N and tick-N, and syscall entry and return probes, each with
+// int64_t arguments.
 type BuiltinProbes struct{}
 
 // Probe implements ProbeInfo.
-func (BuiltinProbes) Probe(d *ast.ProbeDesc) ([]*ctype.Type, bool) {
+func (BuiltinProbes) Probe(d *ast.ProbeDesc) (*Match, error) {
 	match := func(pat, s string) bool {
 		if pat == "" {
 			return true
@@ -24,26 +54,23 @@ func (BuiltinProbes) Probe(d *ast.ProbeDesc) ([]*ctype.Type, bool) {
 		ok, err := path.Match(pat, s)
 		return err == nil && ok
 	}
-	args := BuiltinProbes{}.argsN
 	for _, name := range [...]string{"BEGIN", "END", "ERROR"} {
 		if match(d.Provider, "dtrace") && d.Module == "" && d.Function == "" && match(d.Name, name) {
 			if name == "ERROR" {
-				return args(6), true
+				return &Match{Args: Int64Args(6)}, nil
 			}
-			return nil, true
+			return &Match{}, nil
 		}
 	}
 	if match(d.Provider, "profile") && d.Module == "" && d.Function == "" && isRateName(d.Name) {
-		return args(2), true
+		return &Match{Args: Int64Args(2)}, nil
 	}
 	if match(d.Provider, "syscall") && (d.Provider != "" || d.Function != "") &&
 		(match(d.Name, "entry") || match(d.Name, "return")) {
-		return args(6), true
+		return &Match{Args: Int64Args(6)}, nil
 	}
-	return nil, false
+	return nil, nil
 }
-
-var int64Type = ctype.NewTypedef("int64_t", ctype.LongType)
 
 // isRateName reports whether name is profile-RATE or tick-RATE with a
 // rate such as 97, 10ms or 1s.
@@ -67,10 +94,11 @@ func isRateName(name string) bool {
 	return false
 }
 
-func (BuiltinProbes) argsN(n int) []*ctype.Type {
-	a := make([]*ctype.Type, n)
+// Int64Args returns n untranslated int64_t arguments.
+func Int64Args(n int) []ProbeArg {
+	a := make([]ProbeArg, n)
 	for i := range a {
-		a[i] = int64Type
+		a[i] = ProbeArg{Native: "int64_t"}
 	}
 	return a
 }

@@ -1,0 +1,148 @@
+package check
+
+import (
+	"github.com/godtrace/godtrace/ctype"
+	"github.com/godtrace/godtrace/d/ast"
+	"github.com/godtrace/godtrace/d/diag"
+	"github.com/godtrace/godtrace/d/parser"
+)
+
+// setContext makes d the description a clause is being checked for, as
+// DTrace's dt_setcontext does: it must match a probe unless -Z is given.
+func (c *checker) setContext(ci *ClauseInfo, d *ast.ProbeDesc) {
+	m, err := c.cfg.Probes.Probe(d)
+	if err != nil {
+		c.errorf(d, diag.D_PDESC_INVAL, "%v", err)
+	}
+	if m == nil && !c.option("zdefs") {
+		c.errorf(d, diag.D_PDESC_ZERO, "probe description %s does not match any probes", d.String())
+	}
+	ci.match, ci.desc = m, d
+	if ci.Args == nil && m != nil && len(m.Args) > 0 {
+		ci.Args = make([]*ctype.Type, len(m.Args))
+		ci.Natives = make([]*ctype.Type, len(m.Args))
+		ci.Xlators = make([]*Xlator, len(m.Args))
+	}
+}
+
+// argType gives the type of args[i] in the clause being checked, as
+// DTrace's dt_idcook_args does, and records what the code generator
+// needs to fetch it.
+func (c *checker) argType(e ast.Node, i int64) (*ctype.Type, *Xlator) {
+	ci := c.clause
+	t, native, x := c.resolveArg(e, ci, i)
+	if ci.Args[i] == nil {
+		ci.Args[i], ci.Natives[i], ci.Xlators[i] = t, native, x
+		ci.used = append(ci.used, i)
+	}
+	return t, x
+}
+
+// translatorOf returns the translator an expression's value comes
+// through: args[i] of a translated argument, or xlate.
+func (c *checker) translatorOf(e ast.Expr) *Xlator {
+	return c.xlated[unparen(e)]
+}
+
+// defines reports whether the translator defines member name.
+func (x *Xlator) defines(name string) bool {
+	for _, m := range x.Decl.Members {
+		if m.Name.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// resolveArg resolves args[i] of the description ci is checked for: its
+// translated type, its native type and the translator between them.
+func (c *checker) resolveArg(e ast.Node, ci *ClauseInfo, i int64) (t, native *ctype.Type, x *Xlator) {
+	m := ci.match
+	if m == nil || m.Unstable {
+		c.errorf(e, diag.D_ARGS_MULTI, "args[ ] may not be referenced because probe description %s matches an unstable set of probes", ci.desc.String())
+	}
+	if i < 0 || i >= int64(len(m.Args)) {
+		c.errorf(e, diag.D_ARGS_IDX, "index %d is out of range for %s args[ ]", i, ci.desc.String())
+	}
+	a := m.Args[i]
+	xname := a.Translated
+	if xname == "" {
+		xname = a.Native
+	}
+	t = c.typeByName(xname)
+	if t == nil {
+		c.errorf(e, diag.D_ARGS_TYPE, "failed to resolve translated type for args[%d]", i)
+	}
+	native = c.typeByName(a.Native)
+	if native == nil {
+		c.errorf(e, diag.D_ARGS_TYPE, "failed to resolve native type for args[%d]", i)
+	}
+	if xname == a.Native || argcompat(t, &TypeInfo{Type: native}) {
+		return t, native, nil
+	}
+	out := t
+	if r := ctype.Resolve(t); r.Kind == ctype.Pointer {
+		out = r.Elem
+	}
+	for _, xl := range c.info.Translators {
+		if ctype.Same(ctype.Resolve(xl.Out), ctype.Resolve(out)) && argcompat(xl.In, &TypeInfo{Type: native}) {
+			return t, native, xl
+		}
+	}
+	c.errorf(e, diag.D_ARGS_XLATOR, "translator for args[%d] from %s to %s is not defined", i, native, t)
+	return nil, nil, nil
+}
+
+// agreeArgs checks the args[] a clause uses against another of its probe
+// descriptions. DTrace compiles the clause anew for each description; one
+// program serves them all here, so the types must be the same.
+func (c *checker) agreeArgs(ci *ClauseInfo, d *ast.ProbeDesc) {
+	first := ci.desc
+	c.setContext(ci, d)
+	for _, i := range ci.used {
+		t, _, _ := c.resolveArg(d, ci, i)
+		if !ctype.Same(t, ci.Args[i]) {
+			c.errorf(d, diag.D_ARGS_TYPE, "args[%d] is %s for probe description %s but %s for %s: one clause needs the same argument types for all its probe descriptions", i, ci.Args[i], first.String(), t, d.String())
+		}
+	}
+}
+
+// typeByName resolves a C type name such as "struct task_struct *" in the
+// program's scope, or returns nil. Tags it names are not declared.
+func (c *checker) typeByName(name string) (t *ctype.Type) {
+	isType := func(n string) bool {
+		if libTypeNames[n] {
+			return true
+		}
+		_, err := c.u.LookupType(n)
+		return err == nil
+	}
+	syn, err := parser.ParseType(name, &parser.Config{IsType: isType})
+	if err != nil {
+		return nil
+	}
+	saved, savedFile := c.defs, c.file
+	c.defs, c.file = ctype.NewScope("probe"), nil
+	defer func() {
+		c.defs, c.file = saved, savedFile
+		if r := recover(); r != nil {
+			if _, ok := r.(bailout); !ok {
+				panic(r)
+			}
+			t = nil
+		}
+	}()
+	t, _ = c.typeOf(syn)
+	// A tag nothing declares came out as a forward declaration in the
+	// throwaway scope: the name does not resolve.
+	base := t
+	for base.Elem != nil && base.Kind != ctype.Func {
+		base = base.Elem
+	}
+	if base.Kind == ctype.Forward {
+		if _, err := c.u.LookupType(base.FwdKind.String() + " " + base.Name); err != nil {
+			return nil
+		}
+	}
+	return t
+}

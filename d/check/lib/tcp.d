@@ -1,0 +1,111 @@
+/*
+ * TCP information for D programs: the tcp provider's tcpsinfo_t (from
+ * the kernel's struct tcp_sock), tcplsinfo_t (the previous state, an
+ * int) and tcpinfo_t (from struct tcphdr). Written for godtrace after the
+ * structures the Dynamic Tracing Guide documents. States are the
+ * kernel's own numbers (TCP_ESTABLISHED is 1); addresses are those of
+ * the socket's address family.
+ */
+
+typedef struct tcpsinfo {
+	uintptr_t tcps_addr;	/* the socket */
+	int	tcps_local;	/* is the connection local to the host */
+	int	tcps_active;	/* was the connection actively opened */
+	uint16_t tcps_lport;	/* local port */
+	uint16_t tcps_rport;	/* remote port */
+	string	tcps_laddr;	/* local address */
+	string	tcps_raddr;	/* remote address */
+	int32_t	tcps_state;	/* state */
+	uint32_t tcps_iss;	/* initial send sequence number */
+	uint32_t tcps_suna;	/* sequence number sent but not acknowledged */
+	uint32_t tcps_snxt;	/* next sequence number to send */
+	uint32_t tcps_rack;	/* sequence number last acknowledged */
+	uint32_t tcps_rnxt;	/* next sequence number expected */
+	uint32_t tcps_swnd;	/* send window */
+	int32_t	tcps_snd_ws;	/* send window scale */
+	uint32_t tcps_rwnd;	/* receive window */
+	int32_t	tcps_rcv_ws;	/* receive window scale */
+	uint32_t tcps_cwnd;	/* congestion window */
+	uint32_t tcps_cwnd_ssthresh; /* slow start threshold */
+	uint32_t tcps_sack_fack; /* SACK: forward acknowledgement */
+	uint32_t tcps_sack_snxt; /* SACK: next sequence number to send */
+	uint32_t tcps_rto;	/* retransmission timeout */
+	uint32_t tcps_mss;	/* maximum segment size */
+	int	tcps_retransmit; /* retransmissions */
+	uint32_t tcps_rtt;	/* smoothed round-trip time */
+	uint32_t tcps_rtt_sd;	/* round-trip time deviation */
+	uint32_t tcps_irs;	/* initial receive sequence number */
+} tcpsinfo_t;
+
+typedef struct tcplsinfo {
+	int32_t	tcps_state;	/* the previous state */
+} tcplsinfo_t;
+
+typedef struct tcpinfo {
+	uint16_t tcp_sport;	/* source port */
+	uint16_t tcp_dport;	/* destination port */
+	uint32_t tcp_seq;	/* sequence number */
+	uint32_t tcp_ack;	/* acknowledgement number */
+	uint8_t	tcp_offset;	/* data offset in bytes */
+	uint8_t	tcp_flags;	/* flags */
+	uint16_t tcp_window;	/* window */
+	uint16_t tcp_checksum;	/* checksum */
+	uint16_t tcp_urgent;	/* urgent pointer */
+	struct tcphdr *tcp_hdr;	/* the header itself */
+} tcpinfo_t;
+
+translator tcpsinfo_t < struct tcp_sock *T > {
+	tcps_addr = (uintptr_t)T;
+	tcps_local = T == NULL ? 0 :
+	    T->inet_conn.icsk_inet.sk.__sk_common.skc_daddr ==
+	    T->inet_conn.icsk_inet.sk.__sk_common.skc_rcv_saddr;
+	tcps_active = 0;
+	tcps_lport = T == NULL ? 0 : T->inet_conn.icsk_inet.sk.__sk_common.skc_num;
+	tcps_rport = T == NULL ? 0 : ntohs(T->inet_conn.icsk_inet.sk.__sk_common.skc_dport);
+	tcps_laddr = T == NULL ? "<unknown>" :
+	    T->inet_conn.icsk_inet.sk.__sk_common.skc_family == AF_INET6 ?
+	    inet_ntoa6(&T->inet_conn.icsk_inet.sk.__sk_common.skc_v6_rcv_saddr) :
+	    inet_ntoa(&T->inet_conn.icsk_inet.sk.__sk_common.skc_rcv_saddr);
+	tcps_raddr = T == NULL ? "<unknown>" :
+	    T->inet_conn.icsk_inet.sk.__sk_common.skc_family == AF_INET6 ?
+	    inet_ntoa6(&T->inet_conn.icsk_inet.sk.__sk_common.skc_v6_daddr) :
+	    inet_ntoa(&T->inet_conn.icsk_inet.sk.__sk_common.skc_daddr);
+	tcps_state = T == NULL ? 0 : T->inet_conn.icsk_inet.sk.__sk_common.skc_state;
+	tcps_iss = 0;
+	tcps_suna = T == NULL ? 0 : T->snd_una;
+	tcps_snxt = T == NULL ? 0 : T->snd_nxt;
+	tcps_rack = T == NULL ? 0 : T->rcv_wup;
+	tcps_rnxt = T == NULL ? 0 : T->rcv_nxt;
+	tcps_swnd = T == NULL ? 0 : T->snd_wnd;
+	tcps_snd_ws = T == NULL ? 0 : T->rx_opt.snd_wscale;
+	tcps_rwnd = T == NULL ? 0 : T->rcv_wnd;
+	tcps_rcv_ws = T == NULL ? 0 : T->rx_opt.rcv_wscale;
+	tcps_cwnd = T == NULL ? 0 : T->snd_cwnd;
+	tcps_cwnd_ssthresh = T == NULL ? 0 : T->snd_ssthresh;
+	tcps_sack_fack = 0;
+	tcps_sack_snxt = 0;
+	tcps_rto = T == NULL ? 0 : T->inet_conn.icsk_rto;
+	tcps_mss = T == NULL ? 0 : T->mss_cache;
+	tcps_retransmit = T == NULL ? 0 : T->inet_conn.icsk_retransmits;
+	tcps_rtt = T == NULL ? 0 : T->srtt_us >> 3;
+	tcps_rtt_sd = T == NULL ? 0 : T->mdev_us >> 2;
+	tcps_irs = 0;
+};
+
+translator tcplsinfo_t < int S > {
+	tcps_state = S;
+};
+
+translator tcpinfo_t < struct tcphdr *H > {
+	tcp_sport = H == NULL ? 0 : ntohs(H->source);
+	tcp_dport = H == NULL ? 0 : ntohs(H->dest);
+	tcp_seq = H == NULL ? 0 : ntohl(H->seq);
+	tcp_ack = H == NULL ? 0 : ntohl(H->ack_seq);
+	tcp_offset = H == NULL ? 0 : H->doff * 4;
+	tcp_flags = H == NULL ? 0 : H->fin | H->syn << 1 | H->rst << 2 | H->psh << 3 |
+	    H->ack << 4 | H->urg << 5 | H->ece << 6 | H->cwr << 7;
+	tcp_window = H == NULL ? 0 : ntohs(H->window);
+	tcp_checksum = H == NULL ? 0 : ntohs(H->check);
+	tcp_urgent = H == NULL ? 0 : ntohs(H->urg_ptr);
+	tcp_hdr = H;
+};

@@ -1,0 +1,69 @@
+package dtrace
+
+import (
+	"fmt"
+
+	"github.com/godtrace/godtrace/d/ast"
+	"github.com/godtrace/godtrace/d/check"
+	"github.com/godtrace/godtrace/ksym"
+	"github.com/godtrace/godtrace/provider"
+)
+
+// probeInfo answers the checker's questions about probe descriptions from
+// the session's probe table: which probes match, and what args[] is.
+type probeInfo struct{ table *provider.Table }
+
+// Probe implements check.ProbeInfo as DTrace's dt_probe_info does: the
+// arguments are those of the first probe matched, and a description that
+// matches several probes gives none (Unstable) when its provider does not
+// promise that such probes agree.
+func (pi probeInfo) Probe(d *ast.ProbeDesc) (*check.Match, error) {
+	desc := provider.Desc{Provider: d.Provider, Module: d.Module, Function: d.Function, Name: d.Name}
+	probes, err := pi.table.Match(desc)
+	if err != nil {
+		return nil, err
+	}
+	if len(probes) == 0 {
+		return nil, nil
+	}
+	p := probes[0]
+	info, err := p.Provider.Info(p)
+	if err != nil {
+		return nil, fmt.Errorf("probe %s: %w", p.Desc, err)
+	}
+	m := &check.Match{Unstable: len(probes) > 1 && unstableSet(info.Attrs, desc)}
+	for _, a := range info.Args {
+		m.Args = append(m.Args, check.ProbeArg{Native: a.Native, Translated: a.Translated})
+	}
+	return m, nil
+}
+
+// unstableSet reports whether the probes a description matches may differ
+// in their arguments: the provider promises that probes agree only in
+// the fields whose names are less than Evolving, and only when it gives
+// arguments at least Evolving data stability (Oracle's dt_probe_info
+// rules, the first one applying only to a globbed provider name).
+func unstableSet(a provider.Attrs, d provider.Desc) bool {
+	glob := func(s string) bool { return s == "" || provider.IsGlob(s) }
+	return a.Args.Data < provider.Evolving && glob(d.Provider) ||
+		a.Module.Name >= provider.Evolving && glob(d.Module) ||
+		a.Function.Name >= provider.Evolving && glob(d.Function) ||
+		a.Name.Name >= provider.Evolving && glob(d.Name)
+}
+
+// kernelSymbol finds a kernel symbol by the module D names it with (""
+// for any), for the checker's error about symbols without types.
+func kernelSymbol(mod, name string) (string, bool) {
+	t, err := ksym.Kernel()
+	if err != nil {
+		return "", false
+	}
+	if mod != "" {
+		s, ok := t.ModuleSymbol(mod, name)
+		return s.Module, ok
+	}
+	if ss := t.Symbols(name); len(ss) > 0 {
+		return ss[0].Module, true
+	}
+	return "", false
+}

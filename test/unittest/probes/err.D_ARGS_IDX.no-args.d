@@ -1,0 +1,4 @@
+proc:::exec-success
+{
+	trace(args[0]);
+}

@@ -1,0 +1,3 @@
+nosuchprovider:::nosuchprobe
+{
+}

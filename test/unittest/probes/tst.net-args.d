@@ -1,0 +1,28 @@
+/* args[] of the ip and udp providers are translated through the D library. */
+ip:::send,
+ip:::receive
+{
+	trace(args[0]->pkt_addr);
+	trace(args[1]->cs_cid);
+	trace(args[2]->ip_saddr);
+	trace(args[3]->if_name);
+	trace(args[4]->ipv4_protostr);
+	trace(args[5]->ipv6_daddr);
+}
+udp:::send
+{
+	trace(args[2]->ip_daddr);
+	trace(args[3]->udps_rport);
+	trace(args[4]->udp_dport);
+}
+tcp:::receive
+{
+	trace(args[3]->tcps_raddr);
+	trace(args[3]->tcps_state);
+	trace(args[4]->tcp_flags);
+}
+tcp:::state-change
+{
+	trace(args[3]->tcps_state);
+	trace(args[5]->tcps_state);
+}

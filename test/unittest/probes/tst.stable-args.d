@@ -1,0 +1,30 @@
+/* args[] of the stable providers are translated through the D library. */
+proc:::create
+{
+	trace(args[0]->pr_pid);
+	trace(args[0]->pr_fname);
+}
+proc:::lwp-create
+{
+	trace(args[0]->pr_lwpid);
+	trace(args[1]->pr_ppid);
+}
+proc:::exec
+{
+	trace(args[0]);
+}
+proc:::exec-failure
+{
+	trace(args[0] + 1);
+}
+proc:::signal-send
+{
+	trace(args[1]->pr_pid);
+	trace(args[2]);
+}
+io:::start
+{
+	trace(args[0]->b_bcount);
+	trace(args[1]->dev_name);
+	trace(args[2]->fi_name);
+}
