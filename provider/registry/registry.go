@@ -4,6 +4,7 @@ import (
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/provider/cpc"
 	"github.com/godtrace/godtrace/provider/dtrace"
+	"github.com/godtrace/godtrace/provider/fbt"
 	"github.com/godtrace/godtrace/provider/io"
 	"github.com/godtrace/godtrace/provider/ip"
 	"github.com/godtrace/godtrace/provider/pid"
@@ -37,6 +38,8 @@ func Providers() []provider.Provider {
 		rawtp.New(),
 		pid.New(),
 		usdt.New(),
+		fbt.New(),
+		fbt.NewRaw(),
 	}
 }
 

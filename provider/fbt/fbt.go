@@ -1,0 +1,154 @@
+package fbt
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/godtrace/godtrace/ctype"
+	"github.com/godtrace/godtrace/ctype/btfsrc"
+	"github.com/godtrace/godtrace/provider"
+)
+
+const (
+	entryName  = "entry"
+	returnName = "return"
+)
+
+// probe is the provider data of one probe.
+type probe struct {
+	fn    Func
+	entry bool
+}
+
+// Provider is the fbt or the rawfbt provider.
+type Provider struct {
+	name string
+	raw  bool
+	// PerFunction makes Plan attach one kprobe per function even where
+	// the kernel has kprobe.multi: slower to attach, as kernels without
+	// CONFIG_FPROBE do; tests set it to try both ways.
+	PerFunction bool
+}
+
+// New returns the fbt provider: every traceable function but those with
+// compiler-made names (a '.' in them), as in DTrace.
+func New() *Provider { return &Provider{name: "fbt"} }
+
+// NewRaw returns the rawfbt provider: every kprobe-able name, compiler-made
+// ones included.
+func NewRaw() *Provider { return &Provider{name: "rawfbt", raw: true} }
+
+func (p *Provider) Name() string { return p.name }
+
+// funcs is the running kernel's traceable functions less the excluded
+// ones, read once per process: both providers of every table share it.
+var funcs = sync.OnceValues(func() ([]Func, error) {
+	fs, err := kernelFuncs()
+	if err != nil {
+		return nil, err
+	}
+	bl := kernelBlacklist()
+	out := fs[:0]
+	for _, f := range fs {
+		if !Excluded(f.Name, bl) {
+			out = append(out, f)
+		}
+	}
+	return out, nil
+})
+
+// Populate lists an entry and a return probe per function, in the order
+// tracefs lists them; nothing where the kernel cannot attach them.
+func (p *Provider) Populate(t *provider.Table) error {
+	if backend() != nil {
+		return nil
+	}
+	fs, err := funcs()
+	if err != nil {
+		return err
+	}
+	for _, f := range fs {
+		if !p.raw && strings.Contains(f.Name, ".") {
+			continue
+		}
+		t.Add(p, provider.Desc{Provider: p.name, Module: f.Module, Function: f.Name, Name: entryName}, &probe{fn: f, entry: true})
+		t.Add(p, provider.Desc{Provider: p.name, Module: f.Module, Function: f.Name, Name: returnName}, &probe{fn: f})
+	}
+	return nil
+}
+
+// Provide adds nothing, every probe exists from Populate, but it fails a
+// description that names this provider where the kernel cannot attach
+// its probes, so that the error says why rather than "no probes match".
+func (p *Provider) Provide(_ *provider.Table, d provider.Desc) error {
+	if d.Provider != p.name {
+		return nil
+	}
+	return backend()
+}
+
+var attrs = provider.Attrs{
+	Provider: provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassCommon},
+	Module:   provider.Attr{Name: provider.Private, Data: provider.Private, Class: provider.ClassUnknown},
+	Function: provider.Attr{Name: provider.Private, Data: provider.Private, Class: provider.ClassISA},
+	Name:     provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassCommon},
+	Args:     provider.Attr{Name: provider.Private, Data: provider.Private, Class: provider.ClassISA},
+}
+
+// Info types the arguments from the function's BTF prototype; a function
+// BTF does not describe has untyped arguments.
+func (p *Provider) Info(pr *provider.Probe) (provider.Info, error) {
+	d, ok := pr.Data.(*probe)
+	if !ok {
+		return provider.Info{}, fmt.Errorf("probe %s is not an %s probe", pr.Desc, p.name)
+	}
+	mod := ctype.KernelModule
+	if d.fn.Loadable {
+		mod = d.fn.Module
+	}
+	info := provider.Info{Attrs: attrs}
+	// A module without BTF, or a function it does not describe, has
+	// untyped arguments: still a probe, as in DTrace.
+	src, err := btfsrc.Module(mod)
+	if err != nil {
+		return info, nil
+	}
+	fs, ok := src.(funcSource)
+	if !ok {
+		return info, nil
+	}
+	fn, err := fs.LookupFunc(d.fn.Name)
+	if err != nil {
+		return info, nil
+	}
+	info.Args = Args(fn, d.entry)
+	return info, nil
+}
+
+// funcSource is a type source that knows function prototypes, as
+// btfsrc's do.
+type funcSource interface {
+	LookupFunc(name string) (*ctype.Type, error)
+}
+
+// Args returns the arguments of an entry (or return) probe of a function
+// of type fn: its parameters, or the return offset (uint64_t, as DTrace
+// gives it) and, unless the function returns void, the return value.
+func Args(fn *ctype.Type, entry bool) []provider.Arg {
+	var out []provider.Arg
+	if !entry {
+		out = append(out, provider.Arg{Native: "uint64_t"})
+		if fn.Elem != nil && fn.Elem.Kind != ctype.Void {
+			out = append(out, provider.Arg{Native: fn.Elem.String(), Mapping: 1})
+		}
+		return out
+	}
+	for i, t := range fn.Params {
+		if i == maxArgs {
+			break
+		}
+		out = append(out, provider.Arg{Native: t.String(), Mapping: i})
+	}
+	return out
+}

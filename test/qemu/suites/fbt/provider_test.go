@@ -1,0 +1,362 @@
+//go:build qemu
+
+package fbt
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"io"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/asm"
+	"golang.org/x/sys/unix"
+
+	"github.com/godtrace/godtrace/bpfrt"
+	"github.com/godtrace/godtrace/consume"
+	"github.com/godtrace/godtrace/internal/feature"
+	"github.com/godtrace/godtrace/internal/testutil"
+	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/fbt"
+)
+
+// collector keeps the records; with until set, it stops the run (with
+// errEnough) once it has a record of probe until after one of probe
+// after.
+type collector struct {
+	recs         []consume.Record
+	after, until string
+	seenAfter    bool
+}
+
+var errEnough = errors.New("enough records")
+
+func (c *collector) Record(r consume.Record) error {
+	r.Data = append([]byte(nil), r.Data...)
+	c.recs = append(c.recs, r)
+	switch {
+	case c.until == "":
+	case r.EP.ProbeName == c.after:
+		c.seenAfter = true
+	case r.EP.ProbeName == c.until && c.seenAfter:
+		return errEnough
+	}
+	return nil
+}
+func (*collector) Fault(consume.Fault) error { return nil }
+func (*collector) Drops(int, uint64) error   { return nil }
+
+// pathSize is how much of the opened path the entry clause records.
+const pathSize = 64
+
+// openClauses are the hand-written clauses of do_sys_openat2's probes,
+// for this process only: entry records arg0 and the string arg1 points
+// at; return records arg0 and arg1.
+func openClauses(t *testing.T, l *bpfrt.Layout) (entry, ret *bpfrt.Stmt) {
+	t.Helper()
+	pid := int32(os.Getpid())
+	filter := func(out string) asm.Instructions {
+		return asm.Instructions{
+			asm.Mov.Reg(asm.R6, asm.R1), asm.Mov.Reg(asm.R7, asm.R2),
+			asm.FnGetCurrentPidTgid.Call(),
+			asm.RSh.Imm(asm.R0, 32),
+			asm.JNE.Imm(asm.R0, pid, out),
+		}
+	}
+	e := filter("e_out")
+	e = append(e,
+		asm.LoadMem(asm.R1, asm.R7, bpfrt.MstArg(0), asm.DWord),
+		asm.StoreMem(asm.R7, int16(l.Stage+8), asm.R1, asm.DWord),
+		asm.Mov.Reg(asm.R1, asm.R7),
+		asm.Add.Imm(asm.R1, int32(l.Stage+16)),
+		asm.Mov.Imm(asm.R2, pathSize),
+		asm.LoadMem(asm.R3, asm.R7, bpfrt.MstArg(1), asm.DWord),
+		asm.FnProbeReadUserStr.Call())
+	e = append(e, l.Output(asm.R6, asm.R7, 8+pathSize)...)
+	e = append(e, asm.Mov.Imm(asm.R0, 0).WithSymbol("e_out"), asm.Return())
+	r := filter("r_out")
+	r = append(r,
+		asm.LoadMem(asm.R1, asm.R7, bpfrt.MstArg(0), asm.DWord),
+		asm.StoreMem(asm.R7, int16(l.Stage+8), asm.R1, asm.DWord),
+		asm.LoadMem(asm.R1, asm.R7, bpfrt.MstArg(1), asm.DWord),
+		asm.StoreMem(asm.R7, int16(l.Stage+16), asm.R1, asm.DWord))
+	r = append(r, l.Output(asm.R6, asm.R7, 16)...)
+	r = append(r, asm.Mov.Imm(asm.R0, 0).WithSymbol("r_out"), asm.Return())
+	return &bpfrt.Stmt{ID: 0, Insns: e, DataSize: 8 + pathSize}, &bpfrt.Stmt{ID: 1, Insns: r, DataSize: 16}
+}
+
+// TestOpenat fires fbt::do_sys_openat2:entry and :return on an openat(2)
+// of this process, attached with kprobe.multi (where the kernel has it)
+// and with one kprobe per function, and checks the dfd, the path and the
+// returned descriptor.
+func TestOpenat(t *testing.T) {
+	testutil.Require(t, feature.Kprobes)
+	for _, perFunction := range []bool{false, true} {
+		name := "kprobe.multi"
+		if perFunction {
+			name = "kprobe"
+		}
+		t.Run(name, func(t *testing.T) {
+			if !perFunction {
+				testutil.Require(t, fbt.KprobeMulti)
+			}
+			openat(t, perFunction)
+		})
+	}
+}
+
+func openat(t *testing.T, perFunction bool) {
+	l, err := bpfrt.NewLayout(bpfrt.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	entry, ret := openClauses(t, l)
+	s, err := consume.Open(consume.Options{SwitchRate: 10 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	p := fbt.New()
+	p.PerFunction = perFunction
+	tab := provider.NewTable([]provider.Provider{p})
+	var enabled []provider.Enabled
+	for _, c := range []struct {
+		desc string
+		stmt *bpfrt.Stmt
+	}{
+		{"fbt::do_sys_openat2:entry", entry},
+		{"fbt::do_sys_openat2:return", ret},
+		{"fbt::vfs_fsync:entry", entry}, // shares the unit; this process never fsyncs
+	} {
+		ps, err := tab.Match(provider.ParseDesc(c.desc))
+		if err != nil || len(ps) != 1 {
+			t.Fatalf("%s matched %v, %v", c.desc, ps, err)
+		}
+		enabled = append(enabled, provider.Enabled{Probe: ps[0], Stmts: []*bpfrt.Stmt{c.stmt}})
+	}
+	if err := s.Enable(tab, enabled); err != nil {
+		t.Fatal(err)
+	}
+	const path = "/proc/self/stat"
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	fds := make(chan int, 1000)
+	go func() {
+		defer close(fds)
+		for ctx.Err() == nil {
+			fd, err := unix.Openat(unix.AT_FDCWD, path, unix.O_RDONLY, 0)
+			if err == nil {
+				unix.Close(fd)
+				select {
+				case fds <- fd:
+				default:
+				}
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}()
+	// The first return may be of an open whose entry fired before
+	// tracing was active: the run ends at a return after an entry.
+	c := &collector{after: "fbt:vmlinux:do_sys_openat2:entry", until: "fbt:vmlinux:do_sys_openat2:return"}
+	if _, err := s.Run(ctx, c); !errors.Is(err, errEnough) {
+		t.Fatalf("run ended with %v before an entry and a return", err)
+	}
+	cancel()
+	seen := map[uint64]bool{}
+	for fd := range fds {
+		seen[uint64(fd)] = true
+	}
+	var nentry, nret int
+	for _, r := range c.recs {
+		u64 := func(i int) uint64 { return binary.NativeEndian.Uint64(r.Data[8*i:]) }
+		switch r.EP.ProbeName {
+		case "fbt:vmlinux:do_sys_openat2:entry":
+			nentry++
+			if dfd := int32(u64(0)); dfd != unix.AT_FDCWD {
+				t.Errorf("entry arg0 %d, want AT_FDCWD", dfd)
+			}
+			if got, _, _ := bytes.Cut(r.Data[8:], []byte{0}); string(got) != path {
+				t.Errorf("entry path %q, want %q", got, path)
+			}
+		case "fbt:vmlinux:do_sys_openat2:return":
+			nret++
+			if u64(0) != ^uint64(0) || !seen[u64(1)] {
+				t.Errorf("return args %#x, %d; want -1 and one of the descriptors %v", u64(0), u64(1), seen)
+			}
+		default:
+			t.Errorf("record from %s", r.EP.ProbeName)
+		}
+	}
+	if nentry == 0 || nret == 0 {
+		t.Errorf("%d entry and %d return records, want some of each", nentry, nret)
+	}
+}
+
+// TestMassAttach enables samples of fbt:::entry (every step'th function
+// fbt lists, so a sample spans the whole kernel) with one shared clause
+// that counts into a global, and logs how long loading and attaching
+// took, and what the firings cost. All of fbt:::entry (38307 probes on
+// the VM's 6.12 kernel) takes over 3 minutes under the VM's emulation,
+// more than a suite's default test timeout: a sample of 1 in 16 keeps
+// within it, and the cost grows linearly with the probes.
+func TestMassAttach(t *testing.T) {
+	testutil.Require(t, feature.Kprobes, fbt.KprobeMulti)
+	stats, err := ebpf.EnableStats(0) // BPF_STATS_RUN_TIME
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stats.Close()
+	tab := provider.NewTable([]provider.Provider{fbt.New()})
+	start := time.Now()
+	ps, err := tab.Match(provider.ParseDesc("fbt:::entry"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("fbt:::entry: %d probes listed in %v", len(ps), time.Since(start).Round(time.Millisecond))
+	for _, step := range []int{64, 16} {
+		var sample []*provider.Probe
+		for i := 0; i < len(ps); i += step {
+			sample = append(sample, ps[i])
+		}
+		massAttach(t, sample)
+	}
+}
+
+// massAttach plans, builds, loads and attaches the units of ps as a
+// session does, but timing the loading (the verifier) apart from the
+// attaching, then lets them fire for 200ms more. The activity stays
+// inactive, so the clauses do not run: the cost is the trampoline's.
+func massAttach(t *testing.T, ps []*provider.Probe) {
+	maps, err := bpfrt.NewMaps(bpfrt.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer maps.Close()
+	l := maps.Layout
+	body := append(asm.Instructions{asm.Mov.Reg(asm.R7, asm.R2)}, l.LookupGlobals(asm.R8, asm.R7, "out")...)
+	body = append(body, asm.Mov.Imm(asm.R1, 1), asm.StoreXAdd(asm.R8, asm.R1, asm.DWord), asm.Mov.Imm(asm.R0, 0).WithSymbol("out"), asm.Return())
+	stmt := &bpfrt.Stmt{ID: 0, Insns: body}
+	enabled := make([]provider.Enabled, len(ps))
+	for i, p := range ps {
+		enabled[i] = provider.Enabled{Probe: p, Stmts: []*bpfrt.Stmt{stmt}}
+	}
+	start := time.Now()
+	units, err := ps[0].Provider.Plan(enabled)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var eps bpfrt.EPTable
+	var progs []*ebpf.Program
+	var closers []io.Closer
+	defer func() {
+		for _, c := range closers {
+			c.Close()
+		}
+		for _, p := range progs {
+			p.Close()
+		}
+	}()
+	var load, attach time.Duration
+	insns := 0
+	for _, u := range units {
+		b := bpfrt.NewBuilder(l, &eps, bpfrt.ProbeRef{}, nil)
+		if err := u.Trampoline(b); err != nil {
+			t.Fatal(err)
+		}
+		prog := b.Program()
+		insns += len(prog)
+		t0 := time.Now()
+		p, err := maps.Load(u.Name(), u.ProgramType(), u.AttachType(), prog)
+		if err != nil {
+			t.Fatal(err)
+		}
+		progs = append(progs, p)
+		t1 := time.Now()
+		c, err := u.Attach(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		closers = append(closers, c)
+		load, attach = load+t1.Sub(t0), attach+time.Since(t1)
+	}
+	total := time.Since(start)
+	time.Sleep(200 * time.Millisecond)
+	var runs uint64
+	var runtime time.Duration
+	for _, p := range progs {
+		st, err := p.Stats()
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs += st.RunCount
+		runtime += st.Runtime
+	}
+	start = time.Now()
+	for _, c := range closers {
+		if err := c.Close(); err != nil {
+			t.Error(err)
+		}
+	}
+	closers = nil
+	t.Logf("%d probes: %d programs, %d insns: enabled in %v (verifier %v, attach %v); detached in %v",
+		len(ps), len(progs), insns, total.Round(time.Millisecond), load.Round(time.Millisecond),
+		attach.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
+	if runs == 0 {
+		t.Fatalf("no firing of %d probes", len(ps))
+	}
+	t.Logf("%d firings since attaching, %.0f ns of BPF run time each", runs, float64(runtime.Nanoseconds())/float64(runs))
+}
+
+// TestLive lists the running kernel's functions where it has kprobes, and
+// types do_sys_openat2's arguments from BTF.
+func TestLive(t *testing.T) {
+	testutil.Require(t, feature.Kprobes)
+	tab := provider.NewTable([]provider.Provider{fbt.New(), fbt.NewRaw()})
+	ps, err := tab.Match(provider.ParseDesc("fbt::do_sys_openat2:"))
+	if err != nil || len(ps) != 2 || ps[0].Name != "entry" || ps[1].Name != "return" {
+		t.Fatalf("fbt::do_sys_openat2: matched %v, %v", ps, err)
+	}
+	if ps[0].Module != "vmlinux" {
+		t.Errorf("do_sys_openat2 in module %s, want vmlinux", ps[0].Module)
+	}
+	info, err := ps[0].Provider.Info(ps[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var types []string
+	for _, a := range info.Args {
+		types = append(types, a.Type())
+	}
+	if got, want := strings.Join(types, ", "), "int, const char *, struct open_how *"; got != want {
+		t.Errorf("entry args %s, want %s", got, want)
+	}
+	info, err = ps[1].Provider.Info(ps[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(info.Args) != 2 || info.Args[0].Type() != "uint64_t" || info.Args[1].Type() != "long" {
+		t.Errorf("return args %v, want uint64_t, long", info.Args)
+	}
+	all, err := tab.Match(provider.ParseDesc("fbt:::entry"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := tab.Match(provider.ParseDesc("rawfbt:::entry"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("fbt:::entry %d probes, rawfbt:::entry %d", len(all), len(raw))
+	if len(all) < 1000 || len(raw) <= len(all) {
+		t.Errorf("fbt:::entry %d probes, rawfbt:::entry %d: want thousands, and more raw", len(all), len(raw))
+	}
+	for _, p := range all {
+		if strings.Contains(p.Function, ".") || fbt.Excluded(p.Function, nil) {
+			t.Fatalf("fbt lists %s", p.Desc)
+		}
+	}
+}
