@@ -1,12 +1,10 @@
 package dtrace
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -49,12 +47,6 @@ type clause struct {
 	prog *Program
 }
 
-// target is a process to trace: created with -c or grabbed with -p.
-type target struct {
-	argv []string
-	pid  int
-}
-
 // command is one run of the dtrace(8) command line.
 type command struct {
 	pname          string
@@ -68,7 +60,9 @@ type command struct {
 	noOutput bool
 	ofile    string
 	clauses  []clause
-	targets  []target
+	// merged is the clauses' programs checked as one, when there are
+	// several.
+	merged *Program
 	// args are the macro arguments, $0 first; objects are the object
 	// files that -G links, which take the place of the arguments.
 	args    []string
@@ -90,6 +84,11 @@ func Main(argv []string, stdout, stderr io.Writer) (status int) {
 	// does; the panic carries only the exit status and stops here.
 	defer func() {
 		r := recover()
+		if c.h != nil {
+			// As dtrace_close() does: kill what -c started, let go
+			// what -p grabbed.
+			c.h.Close()
+		}
 		if e, ok := r.(exit); ok {
 			status = int(e)
 		} else if r != nil {
@@ -172,8 +171,18 @@ func (c *command) run(argv []string) {
 		opts.Set("quietresize", "")
 	}
 	c.thirdPass(flags)
+	progs := make([]*Program, len(c.clauses))
 	for i := range c.clauses {
 		c.compile(&c.clauses[i])
+		progs[i] = c.clauses[i].prog
+		if i > 0 {
+			// Each program is checked with those before it, which are
+			// enabled with it: a conflict is the later one's error.
+			var err error
+			if c.merged, err = c.h.Merge(progs[:i+1]...); err != nil {
+				c.compileFailed(&c.clauses[i], err)
+			}
+		}
 	}
 	c.finish()
 }
@@ -283,7 +292,9 @@ func (c *command) secondPass(flags []flag) {
 	}
 }
 
-// thirdPass records the processes of -c and -p.
+// thirdPass creates the processes of -c and grabs those of -p, stopped
+// until tracing is active; each sets $target for the programs compiled
+// after it, as DTrace creates them before it compiles.
 func (c *command) thirdPass(flags []flag) {
 	for _, f := range flags {
 		switch f.letter {
@@ -292,14 +303,17 @@ func (c *command) thirdPass(flags []flag) {
 			if len(argv) == 0 {
 				argv = []string{f.arg}
 			}
-			c.targets = append(c.targets, target{argv: argv})
+			if _, err := c.h.CreateProcess(argv); err != nil {
+				c.fatal("%s", err)
+			}
 		case 'p':
 			pid, err := strconv.ParseInt(f.arg, 10, 32)
 			if err != nil {
 				c.fatal("invalid pid: %s\n", f.arg)
 			}
-			c.targets = append(c.targets, target{pid: int(pid)})
-			c.h.macros["target"] = f.arg
+			if _, err := c.h.GrabProcess(int(pid)); err != nil {
+				c.fatal("%s", err)
+			}
 		}
 	}
 }
@@ -321,7 +335,7 @@ func (c *command) compile(cl *clause) {
 			}
 		}
 		if cl.prog, err = c.h.CompileString(text, cl.spec, c.args); err != nil {
-			c.fatal("invalid probe specifier %s: %s", cl.arg, errmsg(err))
+			c.compileFailed(cl, err)
 		}
 		return
 	}
@@ -332,8 +346,17 @@ func (c *command) compile(cl *clause) {
 	defer f.Close()
 	args := append([]string{cl.arg}, c.args[1:]...)
 	if cl.prog, err = c.h.CompileFile(cl.arg, f, args); err != nil {
+		c.compileFailed(cl, err)
+	}
+}
+
+// compileFailed reports that a clause failed to compile, as dtrace(8)
+// words it for a script or a program given on the command line.
+func (c *command) compileFailed(cl *clause, err error) {
+	if cl.file {
 		c.fatal("failed to compile script %s: %s", cl.arg, errmsg(err))
 	}
+	c.fatal("invalid probe specifier %s: %s", cl.arg, errmsg(err))
 }
 
 // finish does what the mode asks of the compiled programs.
@@ -361,36 +384,15 @@ func (c *command) finish() {
 		c.list()
 		return
 	}
-	c.openOutput().Close()
+	out := c.openOutput()
+	defer out.Close()
 	if !c.exec {
 		return
 	}
 	if len(c.clauses) == 0 {
 		c.fatal("no probes specified")
 	}
-	cl := c.clauses[0]
-	n, err := c.h.Exec(cl.prog, c.stdout, c.stderr)
-	if err != nil {
-		c.fatal("could not enable tracing: %s", errmsg(err))
-	}
-	if !c.h.opts.Bool("quiet") {
-		what := "description"
-		if cl.file {
-			what = "script"
-		}
-		s := "s"
-		if n == 1 {
-			s = ""
-		}
-		c.warn("%s '%s' matched %d probe%s", what, cl.arg, n, s)
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	status, err := c.h.Go(ctx)
-	if err != nil {
-		c.fatal("%s", errmsg(err))
-	}
-	panic(exit(status))
+	c.execute(out)
 }
 
 // list lists the probes the programs match, or every probe when there

@@ -142,6 +142,11 @@ func TestClauseName(t *testing.T) {
 
 func TestMain(m *testing.M) {
 	os.Unsetenv("_DTRACE_TESTING")
+	// The test binary is the dtrace command for the tests that must
+	// run it as a process of its own (signals).
+	if os.Getenv(asDtrace) != "" {
+		os.Exit(Main(append([]string{"dtrace"}, os.Args[1:]...), os.Stdout, os.Stderr))
+	}
 	os.Exit(m.Run())
 }
 

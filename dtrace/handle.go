@@ -10,6 +10,7 @@ import (
 
 	"github.com/godtrace/godtrace/cg"
 	"github.com/godtrace/godtrace/option"
+	"github.com/godtrace/godtrace/proc"
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/session"
 )
@@ -35,6 +36,9 @@ type Handle struct {
 	macros map[string]string
 	probes *provider.Table
 	sess   *session.Session
+	// targets are the processes created and grabbed for the session, in
+	// command-line order.
+	targets []*proc.Process
 }
 
 // Open starts a session with every option at libdtrace's default.
@@ -60,25 +64,87 @@ func processMacros() map[string]string {
 // Options returns the session's options, to set and read.
 func (h *Handle) Options() *option.Options { return h.opts }
 
+// ErrDestructive is returned by Exec for a program with destructive
+// actions when the destructive option (-w) is not set.
+var ErrDestructive = errors.New("Destructive actions not allowed")
+
 // Exec generates the code of a compiled program, then loads and attaches
 // it; it returns the number of probes it enables. Go runs it.
 func (h *Handle) Exec(p *Program, stdout, stderr io.Writer) (int, error) {
+	g, err := h.generate(p)
+	if err != nil {
+		return 0, err
+	}
+	if err := h.start(g, stdout, stderr); err != nil {
+		return 0, err
+	}
+	return len(g.prog.Probes()), nil
+}
+
+// generated is a program's code, ready to start.
+type generated struct {
+	src    *Program
+	prog   *cg.Program
+	probes *session.Probes
+}
+
+// generate turns a checked program into code: the errors that DTrace finds
+// while compiling and this code generator only now.
+func (h *Handle) generate(p *Program) (*generated, error) {
 	probes := session.NewProbes(h.table())
 	cp, err := cg.Compile(p.ast, p.info, probes, h.opts)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	s, err := session.Start(cp, probes, h.opts, stdout, stderr)
+	return &generated{src: p, prog: cp, probes: probes}, nil
+}
+
+// start loads and attaches generated code, unless it is destructive
+// without permission.
+func (h *Handle) start(g *generated, stdout, stderr io.Writer) error {
+	if g.src.Destructive() && !h.opts.Bool("destructive") {
+		return ErrDestructive
+	}
+	s, err := session.Start(g.prog, g.probes, h.opts, stdout, stderr)
 	if err != nil {
-		return 0, err
+		return err
 	}
 	h.sess = s
-	return len(cp.Probes()), nil
+	return nil
 }
 
 // Go runs the program Exec started until exit() or ctx is done, and
-// returns its exit status.
+// returns its exit status. The processes created and grabbed are let run
+// once BEGIN has run and the probes are active, as dtrace(8) does, so
+// that none of their events are missed.
 func (h *Handle) Go(ctx context.Context) (int, error) {
 	defer h.sess.Close()
-	return h.sess.Run(ctx)
+	if len(h.targets) == 0 {
+		return h.sess.Run(ctx)
+	}
+	state, err := stateMap(h.sess.Programs())
+	if err != nil {
+		return 0, err
+	}
+	if state == nil {
+		// No program reads the activity word: nothing can be missed.
+		h.continueProcesses()
+		return h.sess.Run(ctx)
+	}
+	defer state.Close()
+	wctx, stop := context.WithCancel(ctx)
+	waited := make(chan error, 1)
+	go func() {
+		err := waitActive(wctx, state)
+		if err == nil {
+			h.continueProcesses()
+		}
+		waited <- err
+	}()
+	status, err := h.sess.Run(ctx)
+	stop()
+	if werr := <-waited; err == nil && werr != nil && !errors.Is(werr, context.Canceled) {
+		err = werr
+	}
+	return status, err
 }

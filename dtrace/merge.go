@@ -1,0 +1,48 @@
+package dtrace
+
+import (
+	"github.com/godtrace/godtrace/d/ast"
+	"github.com/godtrace/godtrace/d/check"
+)
+
+// Merge joins programs compiled in the handle into one, their clauses in
+// the order given, for Exec to enable together, as dtrace(8) enables every
+// program of its command line at once. The joined declarations are checked
+// again as one program, so that the clauses share their variables and
+// aggregations; positions resolve in the last program's file, where the
+// errors of that check are when the programs before it were merged
+// already. One program is returned as it is.
+func (h *Handle) Merge(progs ...*Program) (*Program, error) {
+	if len(progs) == 1 {
+		return progs[0], nil
+	}
+	last := progs[len(progs)-1]
+	joined := &ast.Program{File: last.ast.File}
+	for _, p := range progs {
+		joined.Decls = append(joined.Decls, p.ast.Decls...)
+	}
+	info, err := check.Check(joined, &check.Config{Types: h.types(), Probes: probeInfo{h.table()}, Options: h.opts, Symbol: kernelSymbol})
+	if err != nil {
+		// A program given on the command line has no file name.
+		return nil, h.wordError(err, last.ast.File == nil || last.ast.File.Name() == "")
+	}
+	return &Program{ast: joined, info: info}, nil
+}
+
+// Destructive reports whether the program uses destructive actions, which
+// Exec refuses unless the destructive option (-w) is set.
+func (p *Program) Destructive() bool { return p.info.Destructive }
+
+// Matched returns how many probes the program's descriptions match, each
+// probe once: the count of dtrace(8)'s "matched N probes" notice.
+func (h *Handle) Matched(p *Program) (int, error) {
+	probes, err := h.Matches(p)
+	if err != nil {
+		return 0, err
+	}
+	seen := map[uint32]bool{}
+	for _, pr := range probes {
+		seen[pr.ID] = true
+	}
+	return len(seen), nil
+}

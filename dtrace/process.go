@@ -1,0 +1,90 @@
+package dtrace
+
+import (
+	"errors"
+	"fmt"
+	"os/exec"
+	"strconv"
+	"syscall"
+
+	"github.com/godtrace/godtrace/proc"
+)
+
+// CreateProcess starts the command argv stopped, at the point the
+// evaltime option names, as dtrace -c does, and makes $target its process
+// ID for the programs compiled from now on. Go lets it run once tracing is
+// active; Close kills it if it still runs then.
+func (h *Handle) CreateProcess(argv []string) (*proc.Process, error) {
+	at, err := proc.ParseEvalTime(h.opts.Text("evaltime"))
+	if h.opts.Text("evaltime") == "" {
+		at, err = proc.EvalExec, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	p, err := proc.Create(argv, nil, &proc.CreateOptions{EvalTime: at})
+	if err != nil {
+		return nil, &processError{fmt.Sprintf("failed to execute %s", argv[0]), err}
+	}
+	h.addTarget(p)
+	return p, nil
+}
+
+// GrabProcess takes hold of the running process pid and stops it until
+// tracing is active, as dtrace -p does, and makes $target its process ID.
+// Close lets it go.
+func (h *Handle) GrabProcess(pid int) (*proc.Process, error) {
+	p, err := proc.Grab(pid, &proc.GrabOptions{Stop: true})
+	if err != nil {
+		return nil, &processError{fmt.Sprintf("failed to grab pid %d", pid), err}
+	}
+	h.addTarget(p)
+	return p, nil
+}
+
+func (h *Handle) addTarget(p *proc.Process) {
+	h.targets = append(h.targets, p)
+	h.macros["target"] = strconv.Itoa(p.Pid())
+}
+
+// Processes returns the processes created and grabbed, in that order.
+func (h *Handle) Processes() []*proc.Process { return h.targets }
+
+// continueProcesses lets every stopped target run. A target that cannot
+// be resumed has died meanwhile, and its exit is reported as any other.
+func (h *Handle) continueProcesses() {
+	for _, p := range h.targets {
+		_ = p.Continue()
+	}
+}
+
+// Close releases the session's processes as dtrace(8) does when it ends:
+// a created process still running is killed, a grabbed one let go.
+func (h *Handle) Close() error {
+	var errs []error
+	for _, p := range h.targets {
+		errs = append(errs, p.Close())
+	}
+	h.targets = nil
+	return errors.Join(errs...)
+}
+
+// processError is a failure to create or grab a process, worded as
+// DTrace words it: the action, then strerror(3)'s text of the cause.
+type processError struct {
+	what string
+	err  error
+}
+
+func (e *processError) Error() string {
+	var errno syscall.Errno
+	if errors.Is(e.err, exec.ErrNotFound) {
+		errno = syscall.ENOENT
+	}
+	if errno != 0 || errors.As(e.err, &errno) {
+		return e.what + ": " + errmsg(errno)
+	}
+	return e.what + ": " + e.err.Error()
+}
+
+func (e *processError) Unwrap() error { return e.err }

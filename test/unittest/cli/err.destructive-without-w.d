@@ -1,0 +1,5 @@
+/* A destructive action without -w is refused after the notice. */
+BEGIN
+{
+	system("true");
+}

@@ -1,0 +1,5 @@
+/* With -w, dtrace notes that destructive actions are allowed. */
+BEGIN
+{
+	exit(0);
+}

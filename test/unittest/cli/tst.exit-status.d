@@ -1,0 +1,6 @@
+/* The status of exit() is dtrace's exit status. */
+#pragma D option quiet
+BEGIN
+{
+	exit(3);
+}

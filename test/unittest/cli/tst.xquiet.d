@@ -1,0 +1,6 @@
+/* -x quiet is -q: no notices, no probe lines. */
+BEGIN
+{
+	trace("quiet");
+	exit(0);
+}

@@ -1,0 +1,2 @@
+-- @@stderr --
+dtrace: failed to execute /nonexistent/command: No such file or directory

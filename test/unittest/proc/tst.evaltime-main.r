@@ -1,0 +1,3 @@
+hello
+write 6
+

@@ -1,0 +1,2 @@
+exit_group(1)
+
