@@ -2,7 +2,7 @@
 // it turns a kernel build tree (vmlinux and every module under it), or any
 // ELF files with DWARF, into one deduplicated CTF archive.
 //
-//	dwarf2ctf [-o vmlinux.ctfa] [-j N] [-z] [-parent NAME] BUILD_TREE|vmlinux [module.ko ...]
+//	dwarf2ctf [-o vmlinux.ctfa] [-j N] [-z] [-parent NAME] [-cpuprofile FILE] BUILD_TREE|vmlinux [module.ko ...]
 //
 // The archive holds a parent dict (shared_ctf) with every type that is the
 // same everywhere and one child dict per input, named as the kernel names

@@ -2,6 +2,7 @@ package fromdwarf
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/godtrace/godtrace/ctf"
 )
@@ -74,13 +75,21 @@ func (h *hasher) edge(e edge) {
 	}
 }
 
-// clone copies c with slices of its own.
+// clone copies c with slices and names of its own: scratch forms point
+// into the input's sections.
 func (c *canon) clone() *canon {
 	n := *c
+	n.name = strings.Clone(c.name)
 	n.dims = slices.Clone(c.dims)
 	n.members = slices.Clone(c.members)
+	for i := range n.members {
+		n.members[i].name = strings.Clone(n.members[i].name)
+	}
 	n.params = slices.Clone(c.params)
 	n.enums = slices.Clone(c.enums)
+	for i := range n.enums {
+		n.enums[i].Name = strings.Clone(n.enums[i].Name)
+	}
 	return &n
 }
 

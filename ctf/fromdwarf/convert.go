@@ -158,8 +158,13 @@ func (m *merge) read(inputs []Input, o *Options) error {
 			return fmt.Errorf("fromdwarf: %w", err)
 		}
 		chunks := chunk(src.units, o.ChunkBytes)
+		// The chunks of one input hand their decoders' buffers (nodes,
+		// their member lists, the offset index) on to the next ones; not
+		// to another input, as the names left in them point into this
+		// input's sections, which are unmapped or freed when it is done.
+		decoders := &decoderPool{}
 		err = parallel(len(chunks), o.Workers, func(j int) error {
-			return m.runUnits(src, chunks[j], int32(i))
+			return m.runUnits(src, chunks[j], int32(i), decoders)
 		})
 		src.close()
 		if err != nil {
@@ -173,7 +178,7 @@ func (m *merge) read(inputs []Input, o *Options) error {
 			return fmt.Errorf("fromdwarf: %w", err)
 		}
 		defer src.close()
-		if err := m.runUnits(src, src.units, int32(small[j])); err != nil {
+		if err := m.runUnits(src, src.units, int32(small[j]), nil); err != nil {
 			return fmt.Errorf("fromdwarf: %s: %w", in.Path, err)
 		}
 		return nil
@@ -229,33 +234,73 @@ func parallel(n, workers int, f func(int) error) error {
 	return err
 }
 
-// runUnits decodes a run of units of one input and merges what they hold.
-func (m *merge) runUnits(src *source, units []unit, input int32) error {
+// decoderPool holds the idle decoders of one input's chunks. Unlike a
+// sync.Pool, which the runtime keeps for two collections, it is garbage as
+// soon as the input is read, so no live object points into the unmapped
+// sections.
+type decoderPool struct {
+	mu   sync.Mutex
+	idle []*cuDecoder
+}
+
+func (p *decoderPool) get() *cuDecoder {
+	if p == nil {
+		return nil
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.idle) == 0 {
+		return nil
+	}
+	c := p.idle[len(p.idle)-1]
+	p.idle = p.idle[:len(p.idle)-1]
+	return c
+}
+
+func (p *decoderPool) put(c *cuDecoder) {
+	if p != nil {
+		p.mu.Lock()
+		p.idle = append(p.idle, c)
+		p.mu.Unlock()
+	}
+}
+
+// runUnits decodes a run of units of one input and merges what they
+// hold; decoders, if not nil, has decoders of the same input to reuse.
+func (m *merge) runUnits(src *source, units []unit, input int32, decoders *decoderPool) error {
 	out := &chunkOut{used: map[uint64]struct{}{}, names: map[uint64]nameKey{}}
-	r := src.data.Reader()
-	c := &cuDecoder{m: m, input: input, idx: map[dwarf.Offset]int32{}, decls: map[dwarf.Offset]vdecl{}, out: out}
-	for _, u := range units {
-		r.Seek(u.first)
-		c.nodes, c.stack, c.pendingVars = c.nodes[:0], c.stack[:0], c.pendingVars[:0]
-		clear(c.idx)
-		clear(c.decls)
+	r := newDieReader(src)
+	c := decoders.get()
+	if c == nil {
+		c = &cuDecoder{m: m, decls: map[dwarf.Offset]vdecl{}}
+	}
+	defer decoders.put(c)
+	c.input, c.out = input, out
+	for i := range units {
+		u := &units[i]
+		if err := r.seekUnit(u); err != nil {
+			return fmt.Errorf("unit at %#x: %w", u.base, err)
+		}
+		c.reset(u.first)
 		for {
-			e, err := r.Next()
+			more, err := r.next()
 			if err != nil {
-				return fmt.Errorf("unit at %#x: %w", u.first, err)
+				return fmt.Errorf("unit at %#x: %w", u.base, err)
 			}
-			if e == nil || e.Offset >= u.end {
+			if !more {
 				break
 			}
-			if e.Tag == dwarf.TagSubprogram && e.Children {
+			if r.tag() == dwarf.TagSubprogram && r.children() {
 				// Function bodies (parameters, locals, lexical blocks,
 				// inlined calls) are most of a kernel's DWARF and hold
 				// no global types or variables; DW_AT_sibling lets the
 				// reader jump over them.
-				r.SkipChildren()
+				if err := r.skipChildren(); err != nil {
+					return fmt.Errorf("unit at %#x: %w", u.base, err)
+				}
 				continue
 			}
-			c.entry(e)
+			c.entry(r)
 		}
 		c.finish()
 	}

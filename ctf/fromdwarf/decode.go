@@ -2,6 +2,7 @@ package fromdwarf
 
 import (
 	"debug/dwarf"
+	"strings"
 
 	"github.com/godtrace/godtrace/ctf"
 )
@@ -52,7 +53,11 @@ type cuDecoder struct {
 	m     *merge
 	input int32
 	nodes []node
-	idx   map[dwarf.Offset]int32
+	// idx maps an entry's offset from the unit's start to its node plus
+	// one: a unit's entries are dense, so an array beats a map, and only
+	// the slots of the unit's nodes need clearing for the next unit.
+	idx   []int32
+	start dwarf.Offset
 	decls map[dwarf.Offset]vdecl // variable declarations a definition may complete
 	stack []int32                // per open entry: its node, or -1
 	out   *chunkOut
@@ -97,75 +102,80 @@ type attrs struct {
 	constVal                         int64
 }
 
-func readAttrs(e *dwarf.Entry) attrs {
+// readAttrs decodes the current entry's attributes, keeping the values
+// of the classes the converter uses, as debug/dwarf would present them:
+// an attribute of an unexpected form reads as absent.
+func readAttrs(r *dieReader) attrs {
 	a := attrs{size: -1, memberLoc: -1, dataBitOff: -1, oldBitOff: -1}
-	for _, f := range e.Field {
-		switch f.Attr {
+	r.consumed = true
+	for _, f := range r.ab.fields {
+		switch f.attr {
 		case dwarf.AttrName:
-			a.name, _ = f.Val.(string)
+			a.name = r.readString(f.form)
 		case dwarf.AttrType:
-			a.ref, a.hasRef = f.Val.(dwarf.Offset)
+			a.ref, a.hasRef = r.readRef(f.form)
 		case dwarf.AttrSpecification:
-			a.spec, a.hasSpec = f.Val.(dwarf.Offset)
+			a.spec, a.hasSpec = r.readRef(f.form)
 		case dwarf.AttrDeclaration:
-			a.decl, _ = f.Val.(bool)
+			a.decl = r.readFlag(f.form)
+		case dwarf.AttrExternal:
+			a.external = r.readFlag(f.form)
 		case dwarf.AttrLocation:
 			a.location = true
-		case dwarf.AttrExternal:
-			a.external, _ = f.Val.(bool)
+			r.skipForm(f.form)
 		case dwarf.AttrByteSize:
-			a.size = intVal(f.Val, -1)
+			a.size = intVal(r.readInt(f.form, f.implicit), -1)
 		case dwarf.AttrBitSize:
-			a.bitSize = intVal(f.Val, 0)
+			a.bitSize = intVal(r.readInt(f.form, f.implicit), 0)
 		case dwarf.AttrEncoding:
-			a.enc = intVal(f.Val, 0)
+			a.enc = intVal(r.readInt(f.form, f.implicit), 0)
 		case dwarf.AttrDataMemberLoc:
-			a.memberLoc = memberLocation(f.Val)
+			a.memberLoc = r.memberLocation(f.form, f.implicit)
 		case dwarf.AttrDataBitOffset:
-			a.dataBitOff = intVal(f.Val, -1)
+			a.dataBitOff = intVal(r.readInt(f.form, f.implicit), -1)
 		case dwarf.AttrBitOffset:
-			a.oldBitOff = intVal(f.Val, -1)
+			a.oldBitOff = intVal(r.readInt(f.form, f.implicit), -1)
 		case dwarf.AttrUpperBound:
-			if v, ok := f.Val.(int64); ok {
-				a.upper, a.hasUpper = v, true
-			} else if v, ok := f.Val.(uint64); ok {
-				a.upper, a.hasUpper = int64(v), true
-			}
+			v := r.readInt(f.form, f.implicit)
+			a.upper, a.hasUpper = v.i, v.kind != valNone
 		case dwarf.AttrCount:
-			if v, ok := f.Val.(int64); ok {
-				a.count, a.hasCount = v, true
-			}
+			v := r.readInt(f.form, f.implicit)
+			a.count, a.hasCount = v.i, v.kind == valInt
 		case dwarf.AttrConstValue:
-			a.constVal = intVal(f.Val, 0)
+			a.constVal = intVal(r.readInt(f.form, f.implicit), 0)
+		default:
+			r.skipForm(f.form)
 		}
 	}
 	return a
 }
 
-func intVal(v any, def int64) int64 {
-	switch x := v.(type) {
-	case int64:
-		return x
-	case uint64:
-		return int64(x)
+func intVal(v intValue, def int64) int64 {
+	if v.kind == valNone {
+		return def
 	}
-	return def
+	return v.i
 }
 
 // memberLocation decodes DW_AT_data_member_location: a constant, or
 // (DWARF 2) an expression DW_OP_plus_uconst n.
-func memberLocation(v any) int64 {
-	switch x := v.(type) {
-	case int64:
-		return x
-	case []byte:
-		if len(x) > 1 && x[0] == 0x23 { // DW_OP_plus_uconst
-			var n uint64
-			for i, shift := 1, 0; i < len(x) && shift < 64; i, shift = i+1, shift+7 {
-				n |= uint64(x[i]&0x7f) << shift
-				if x[i]&0x80 == 0 {
-					return int64(n)
-				}
+func (r *dieReader) memberLocation(form uint32, implicit int64) int64 {
+	var x []byte
+	switch form {
+	case formBlock1, formBlock2, formBlock4, formBlock, formExprloc, formData16:
+		x = r.readBlock(form)
+	default:
+		if v := r.readInt(form, implicit); v.kind == valInt {
+			return v.i
+		}
+		return -1
+	}
+	if len(x) > 1 && x[0] == 0x23 { // DW_OP_plus_uconst
+		var n uint64
+		for i, shift := 1, 0; i < len(x) && shift < 64; i, shift = i+1, shift+7 {
+			n |= uint64(x[i]&0x7f) << shift
+			if x[i]&0x80 == 0 {
+				return int64(n)
 			}
 		}
 	}
@@ -180,8 +190,9 @@ func (c *cuDecoder) top() *node {
 }
 
 // entry takes the next entry of the unit, in DWARF's depth-first order.
-func (c *cuDecoder) entry(e *dwarf.Entry) {
-	if e.Tag == 0 {
+func (c *cuDecoder) entry(r *dieReader) {
+	tag := r.tag()
+	if tag == 0 {
 		if len(c.stack) > 0 {
 			c.stack = c.stack[:len(c.stack)-1]
 		}
@@ -190,22 +201,22 @@ func (c *cuDecoder) entry(e *dwarf.Entry) {
 	parent := c.top()
 	depth := len(c.stack)
 	self := int32(-1)
-	switch e.Tag {
+	switch tag {
 	case dwarf.TagMember:
 		if parent != nil && isAggregate(parent.tag) {
-			a := readAttrs(e)
+			a := readAttrs(r)
 			parent.members = append(parent.members, dmember{name: a.name, ref: a.ref,
 				byteOff: a.memberLoc, dataBitOff: a.dataBitOff, oldBit: a.oldBitOff,
 				bitSize: a.bitSize, byteSize: a.size})
 		}
 	case dwarf.TagEnumerator:
 		if parent != nil && parent.tag == dwarf.TagEnumerationType {
-			a := readAttrs(e)
+			a := readAttrs(r)
 			parent.enums = append(parent.enums, ctf.Enumerator{Name: a.name, Value: int32(a.constVal)})
 		}
 	case dwarf.TagFormalParameter:
 		if parent != nil && parent.tag == dwarf.TagSubroutineType {
-			a := readAttrs(e)
+			a := readAttrs(r)
 			parent.params = append(parent.params, a.ref)
 		}
 	case dwarf.TagUnspecifiedParameters:
@@ -214,7 +225,7 @@ func (c *cuDecoder) entry(e *dwarf.Entry) {
 		}
 	case dwarf.TagSubrangeType:
 		if parent != nil && parent.tag == dwarf.TagArrayType {
-			a := readAttrs(e)
+			a := readAttrs(r)
 			n := uint32(0)
 			switch {
 			case a.hasCount && a.count >= 0 && a.count <= 0xffffffff:
@@ -229,7 +240,7 @@ func (c *cuDecoder) entry(e *dwarf.Entry) {
 		}
 	case dwarf.TagVariable:
 		if depth == 1 {
-			c.variable(e)
+			c.variable(r)
 		}
 	case dwarf.TagBaseType, dwarf.TagPointerType, dwarf.TagReferenceType,
 		dwarf.TagRvalueReferenceType, dwarf.TagPtrToMemberType, dwarf.TagConstType,
@@ -237,23 +248,55 @@ func (c *cuDecoder) entry(e *dwarf.Entry) {
 		dwarf.TagTypedef, dwarf.TagStructType, dwarf.TagClassType, dwarf.TagUnionType,
 		dwarf.TagEnumerationType, dwarf.TagArrayType, dwarf.TagSubroutineType,
 		dwarf.TagUnspecifiedType:
-		a := readAttrs(e)
+		a := readAttrs(r)
 		self = int32(len(c.nodes))
-		c.nodes = append(c.nodes, node{off: e.Offset, tag: e.Tag, name: a.name, size: a.size,
-			bitSize: a.bitSize, enc: a.enc, ref: a.ref, hasRef: a.hasRef, decl: a.decl})
-		c.idx[e.Offset] = self
+		var old node
+		if len(c.nodes) < cap(c.nodes) {
+			// reuse the slot's slices, which the previous unit is done with
+			old = c.nodes[:len(c.nodes)+1][self]
+		}
+		c.nodes = append(c.nodes, node{off: r.off, tag: tag, name: a.name, size: a.size,
+			bitSize: a.bitSize, enc: a.enc, ref: a.ref, hasRef: a.hasRef, decl: a.decl,
+			members: old.members[:0], params: old.params[:0], enums: old.enums[:0], dims: old.dims[:0]})
+		c.setIdx(r.off, self)
 	}
-	if e.Children {
+	if r.children() {
 		c.stack = append(c.stack, self)
 	}
+}
+
+// reset readies the decoder for the unit whose entries start at first.
+func (c *cuDecoder) reset(first dwarf.Offset) {
+	for i := range c.nodes {
+		c.idx[c.nodes[i].off-c.start] = 0
+	}
+	c.nodes, c.stack, c.pendingVars = c.nodes[:0], c.stack[:0], c.pendingVars[:0]
+	clear(c.decls)
+	c.start = first
+}
+
+func (c *cuDecoder) setIdx(off dwarf.Offset, i int32) {
+	rel := int(off - c.start)
+	if rel >= len(c.idx) {
+		c.idx = append(c.idx, make([]int32, max(rel+1, 2*len(c.idx))-len(c.idx))...)
+	}
+	c.idx[rel] = i + 1
+}
+
+func (c *cuDecoder) lookup(off dwarf.Offset) (int32, bool) {
+	if off < c.start || int(off-c.start) >= len(c.idx) {
+		return 0, false
+	}
+	i := c.idx[off-c.start]
+	return i - 1, i != 0
 }
 
 func isAggregate(t dwarf.Tag) bool {
 	return t == dwarf.TagStructType || t == dwarf.TagUnionType || t == dwarf.TagClassType
 }
 
-func (c *cuDecoder) variable(e *dwarf.Entry) {
-	a := readAttrs(e)
+func (c *cuDecoder) variable(r *dieReader) {
+	a := readAttrs(r)
 	if a.hasSpec {
 		if d, ok := c.decls[a.spec]; ok {
 			if a.name == "" {
@@ -265,16 +308,16 @@ func (c *cuDecoder) variable(e *dwarf.Entry) {
 		}
 	}
 	if a.decl {
-		c.decls[e.Offset] = vdecl{a.name, a.ref, a.hasRef}
+		c.decls[r.off] = vdecl{a.name, a.ref, a.hasRef}
 		if a.external && a.name != "" {
-			c.pendingVars = append(c.pendingVars, pendingVar{a.name, a.ref, a.hasRef, e.Offset, true})
+			c.pendingVars = append(c.pendingVars, pendingVar{a.name, a.ref, a.hasRef, r.off, true})
 		}
 		return
 	}
 	if a.name == "" || !a.location {
 		return
 	}
-	c.pendingVars = append(c.pendingVars, pendingVar{a.name, a.ref, a.hasRef, e.Offset, false})
+	c.pendingVars = append(c.pendingVars, pendingVar{a.name, a.ref, a.hasRef, r.off, false})
 }
 
 type pendingVar struct {
@@ -292,7 +335,7 @@ func (c *cuDecoder) finish() {
 		c.edgeTo(c.nodes[i].off, true, ctxValue, 0)
 	}
 	for _, v := range c.pendingVars {
-		c.out.vars = append(c.out.vars, variable{v.name, c.edgeTo(v.ref, v.hasRef, ctxValue, 0), c.pos(v.off), v.decl})
+		c.out.vars = append(c.out.vars, variable{strings.Clone(v.name), c.edgeTo(v.ref, v.hasRef, ctxValue, 0), c.pos(v.off), v.decl})
 	}
 }
 
@@ -322,7 +365,7 @@ func (c *cuDecoder) register(h uint64, cn *canon, off dwarf.Offset) {
 func (c *cuDecoder) nameEdge(k nameKey) edge {
 	h := k.hash()
 	if _, ok := c.out.names[h]; !ok {
-		c.out.names[h] = k
+		c.out.names[h] = nameKey{k.kind, strings.Clone(k.name)}
 	}
 	return edge{h: h, byName: true}
 }
@@ -333,7 +376,7 @@ func (c *cuDecoder) edgeTo(off dwarf.Offset, has bool, ctx int, depth int) edge 
 	if !has {
 		return c.void()
 	}
-	i, ok := c.idx[off]
+	i, ok := c.lookup(off)
 	if !ok || depth > maxDepth {
 		return c.void()
 	}
@@ -481,7 +524,7 @@ func (c *cuDecoder) bitOffset(m dmember) uint64 {
 // sizeOf follows typedefs and qualifiers to a sized type.
 func (c *cuDecoder) sizeOf(off dwarf.Offset) int64 {
 	for range maxDepth {
-		i, ok := c.idx[off]
+		i, ok := c.lookup(off)
 		if !ok {
 			return 0
 		}

@@ -5,7 +5,10 @@
 // Every input (vmlinux and each module, or any executable and its
 // "modules") is read in parallel, one chunk of compilation units at a time,
 // and each type is reduced to a canonical form whose hash identifies it
-// across units and inputs. Types that are the same everywhere go into one
+// across units and inputs. The package decodes .debug_info itself: only
+// the entries and attributes CTF needs, jumping over function bodies by
+// DW_AT_sibling, with names left in the (mapped) string sections until a
+// new type keeps them. Types that are the same everywhere go into one
 // shared parent dict, and so does, of a name defined differently in
 // different places, the definition most inputs use; what is private to an
 // input, or one of the other definitions, goes into that input's child
