@@ -116,6 +116,14 @@ var rateSuffixes = map[string]int64{
 	"hz": 0,
 }
 
+// TimeUnit returns how many nanoseconds one of a time unit DTrace accepts
+// is (ns, us, ms, s, m, h, d and their long forms, any case); hz, a
+// frequency, is a unit too and gives 0.
+func TimeUnit(suffix string) (int64, bool) {
+	ns, ok := rateSuffixes[strings.ToLower(suffix)]
+	return ns, ok
+}
+
 // ParseRate reads a time interval in nanoseconds as DTrace writes it: a
 // number with an optional unit (ns, us, ms, s, m, h, d and their long forms,
 // any case), or a frequency in hz ("10hz" is every 100000000ns). A bare
@@ -127,7 +135,7 @@ func ParseRate(s string) (int64, bool) {
 	}
 	mul := int64(1)
 	if suffix := s[end:]; suffix != "" {
-		m, ok := rateSuffixes[strings.ToLower(suffix)]
+		m, ok := TimeUnit(suffix)
 		if !ok {
 			return 0, false
 		}

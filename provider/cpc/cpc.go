@@ -6,15 +6,12 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"unsafe"
 
 	"github.com/cilium/ebpf"
-	"github.com/cilium/ebpf/asm"
-	"github.com/cilium/ebpf/link"
 	"golang.org/x/sys/unix"
 
-	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/perfevent"
 )
 
 // event is one generic perf event.
@@ -135,89 +132,37 @@ func (p *Provider) Provide(t *provider.Table, d provider.Desc) error {
 	return nil
 }
 
-var attrs = provider.Attrs{
-	Provider: provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassCommon},
-	Module:   provider.Attr{Name: provider.Unstable, Data: provider.Unstable, Class: provider.ClassUnknown},
-	Function: provider.Attr{Name: provider.Private, Data: provider.Private, Class: provider.ClassUnknown},
-	Name:     provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassCommon},
-	Args:     provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassCommon},
-}
-
 // Info: cpc arguments are untyped, as in DTrace.
 func (*Provider) Info(*provider.Probe) (provider.Info, error) {
-	return provider.Info{Attrs: attrs}, nil
+	return provider.Info{Attrs: perfevent.Attrs}, nil
 }
 
 // Plan gives each enabled probe its own unit: each has its own counter.
 func (*Provider) Plan(enabled []provider.Enabled) ([]provider.Unit, error) {
-	units := make([]provider.Unit, 0, len(enabled))
-	for _, e := range enabled {
-		pr, ok := e.Probe.Data.(*probe)
-		if !ok {
-			return nil, fmt.Errorf("probe %s is not a cpc probe", e.Probe.Desc)
-		}
-		units = append(units, &unit{e: e, pr: pr})
-	}
-	return units, nil
+	return perfevent.Plan(enabled, "cpc", func(u perfevent.Unit, pr *probe) provider.Unit {
+		return &unit{Unit: u, pr: pr}
+	})
 }
 
 // open opens the perf counter of e in mode, sampling every period, on
 // cpu (all tasks) or for pid on any CPU.
 func open(e event, mode string, period uint64, pid, cpu int) (int, error) {
-	attr := unix.PerfEventAttr{
-		Type:   e.typ,
-		Config: e.config,
-		Size:   uint32(unsafe.Sizeof(unix.PerfEventAttr{})),
-		Sample: period,
-		Bits:   unix.PerfBitDisabled,
-	}
+	attr := perfevent.Attr(e.typ, e.config, period)
 	switch mode {
 	case "user":
 		attr.Bits |= unix.PerfBitExcludeKernel | unix.PerfBitExcludeHv
 	case "kernel":
 		attr.Bits |= unix.PerfBitExcludeUser
 	}
-	return unix.PerfEventOpen(&attr, pid, cpu, -1, unix.PERF_FLAG_FD_CLOEXEC)
+	return perfevent.Open(&attr, pid, cpu)
 }
 
 type unit struct {
-	e  provider.Enabled
+	perfevent.Unit
 	pr *probe
 }
 
-func (u *unit) Name() string                { return fmt.Sprintf("dt_cpc%d", u.e.Probe.ID) }
-func (*unit) ProgramType() ebpf.ProgramType { return ebpf.PerfEvent }
-func (*unit) AttachType() ebpf.AttachType   { return ebpf.AttachPerfEvent }
-func (*unit) Phase() provider.Phase         { return provider.PhaseTrace }
-
-// Offsets in struct bpf_perf_event_data (x86-64 pt_regs first).
-const (
-	regsIP = 16 * 8
-	regsCS = 17 * 8
-)
-
-// Trampoline sets arg0 to the kernel PC and arg1 to the user PC (the CPL
-// in CS says which applies) and clears the other arguments.
-func (u *unit) Trampoline(b *bpfrt.Builder) error {
-	user, fire := b.Label("cpc_user"), b.Label("cpc_fire")
-	b.Emit(
-		asm.LoadMem(asm.R1, bpfrt.RegCtx, regsIP, asm.DWord),
-		asm.LoadMem(asm.R2, bpfrt.RegCtx, regsCS, asm.DWord),
-		asm.And.Imm(asm.R2, 3),
-		asm.JNE.Imm(asm.R2, 0, user),
-		asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(0), asm.R1, asm.DWord),
-		bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(1), 0),
-		asm.Ja.Label(fire),
-		bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(0), 0).WithSymbol(user),
-		asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(1), asm.R1, asm.DWord),
-	)
-	b.Mark(fire)
-	for i := 2; i < bpfrt.NumArgs; i++ {
-		b.Emit(bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(i), 0))
-	}
-	b.Fire(u.e.Probe.Ref(), u.Phase().Activity(), u.e.Stmts)
-	return nil
-}
+func (u *unit) Name() string { return fmt.Sprintf("dt_cpc%d", u.Probe.ID) }
 
 // Attach opens the counter on every online CPU (offline ones refuse
 // with ENODEV) and links the program to each.
@@ -226,51 +171,19 @@ func (u *unit) Attach(prog *ebpf.Program) (io.Closer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cpc: %w", err)
 	}
-	a := &attachment{}
+	a := &perfevent.Attachment{}
 	for cpu := range ncpu {
 		fd, err := open(u.pr.ev, u.pr.mode, u.pr.period, -1, cpu)
 		if errors.Is(err, unix.ENODEV) {
 			continue
 		}
 		if err == nil {
-			err = a.attach(prog, fd)
+			err = a.Attach(prog, fd)
 		}
 		if err != nil {
 			a.Close()
-			return nil, fmt.Errorf("cpc: %s on cpu %d: %w", u.e.Probe.Name, cpu, err)
+			return nil, fmt.Errorf("cpc: %s on cpu %d: %w", u.Probe.Name, cpu, err)
 		}
 	}
 	return a, nil
-}
-
-// attachment is the perf events and links of one unit.
-type attachment struct {
-	fds   []int
-	links []link.Link
-}
-
-func (a *attachment) attach(prog *ebpf.Program, fd int) error {
-	a.fds = append(a.fds, fd)
-	l, err := link.AttachRawLink(link.RawLinkOptions{Target: fd, Program: prog, Attach: ebpf.AttachPerfEvent})
-	if err != nil {
-		return fmt.Errorf("link: %w", err)
-	}
-	a.links = append(a.links, l)
-	if err := unix.IoctlSetInt(fd, unix.PERF_EVENT_IOC_ENABLE, 0); err != nil {
-		return fmt.Errorf("enable: %w", err)
-	}
-	return nil
-}
-
-// Close detaches the program and closes the perf events.
-func (a *attachment) Close() error {
-	var errs []error
-	for _, l := range a.links {
-		errs = append(errs, l.Close())
-	}
-	for _, fd := range a.fds {
-		errs = append(errs, unix.Close(fd))
-	}
-	a.links, a.fds = nil, nil
-	return errors.Join(errs...)
 }

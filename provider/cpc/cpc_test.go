@@ -1,7 +1,6 @@
 package cpc_test
 
 import (
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -72,13 +71,7 @@ func TestProvide(t *testing.T) {
 func TestCPUClock(t *testing.T) {
 	testutil.Require(t, feature.SoftwarePerfEvents, feature.PerfEventProg)
 	var tid int
-	fs := stabletest.Run(t, table(), []stabletest.Clause{{Desc: "cpc:::cpu_clock-user-1000000", NArgs: 2}}, func() {
-		runtime.LockOSThread()
-		defer runtime.UnlockOSThread()
-		tid = unix.Gettid()
-		for end := time.Now().Add(100 * time.Millisecond); time.Now().Before(end); {
-		}
-	})
+	fs := stabletest.Run(t, table(), []stabletest.Clause{{Desc: "cpc:::cpu_clock-user-1000000", NArgs: 2}}, stabletest.Spin(100*time.Millisecond, &tid))
 	n := 0
 	for _, f := range fs {
 		if f.TID != uint32(tid) {

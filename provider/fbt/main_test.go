@@ -1,19 +1,11 @@
 package fbt
 
 import (
-	"os"
 	"testing"
 
-	"github.com/godtrace/godtrace/internal/feature"
+	"github.com/godtrace/godtrace/provider/stable/stabletest"
 )
 
-// TestMain releases tracefs, which listing the functions mounts when it
-// is not, so the tests leave the system as they found it.
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if err := feature.ReleaseTracefs(); err != nil {
-		println(err.Error())
-		code = 1
-	}
-	os.Exit(code)
-}
+// TestMain releases tracefs, which the provider mounts when it is not, so
+// the tests leave the system as they found it.
+func TestMain(m *testing.M) { stabletest.Main(m) }

@@ -1,7 +1,6 @@
 package fbt
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -119,7 +118,7 @@ func (u *unit) Attach(prog *ebpf.Program) (io.Closer, error) {
 		}
 		return l, nil
 	}
-	var ls links
+	var ls provider.Links
 	for i, s := range syms {
 		attach := link.Kretprobe
 		if u.entry {
@@ -133,17 +132,6 @@ func (u *unit) Attach(prog *ebpf.Program) (io.Closer, error) {
 		ls = append(ls, l)
 	}
 	return ls, nil
-}
-
-// links closes as one.
-type links []link.Link
-
-func (ls links) Close() error {
-	var errs []error
-	for _, l := range ls {
-		errs = append(errs, l.Close())
-	}
-	return errors.Join(errs...)
 }
 
 // Trampoline copies the arguments from the registers the kprobe context
@@ -172,43 +160,11 @@ func (u *unit) Trampoline(b *bpfrt.Builder) error {
 		asm.FnGetAttachCookie.Call(),
 		asm.Mov.Reg(asm.R9, asm.R0))
 	entries := make([]string, len(u.probes))
+	cookies := make([]int32, len(u.probes))
 	for i := range entries {
-		entries[i] = b.Label("fbt_probe")
+		entries[i], cookies[i] = b.Label("fbt_probe"), int32(i)
 	}
-	// Probes that run the same clauses share one firing block.
-	var groups [][]int
-	for i, p := range u.probes {
-		g := slices.IndexFunc(groups, func(g []int) bool { return slices.Equal(u.probes[g[0]].Stmts, p.Stmts) })
-		if g < 0 {
-			groups = append(groups, nil)
-			g = len(groups) - 1
-		}
-		groups[g] = append(groups[g], i)
-	}
-	dispatch(b, 0, len(u.probes), entries)
-	for _, g := range groups {
-		refs := make([]bpfrt.ProbeRef, len(g))
-		labels := make([]string, len(g))
-		for k, i := range g {
-			refs[k], labels[k] = u.probes[i].Probe.Ref(), entries[i]
-		}
-		b.FireGroup(refs, labels, u.Phase().Activity(), u.probes[g[0]].Stmts)
-	}
+	provider.Dispatch(b, cookies, entries)
+	provider.FireGroups(b, u.probes, entries, u.Phase())
 	return nil
-}
-
-// dispatch emits a binary search of the cookie in R9 over [lo, hi),
-// jumping to entries[i] when it is i.
-func dispatch(b *bpfrt.Builder, lo, hi int, entries []string) {
-	if hi-lo == 1 {
-		b.Emit(asm.JNE.Imm(asm.R9, int32(lo), b.ExitLabel()))
-		b.Emit(asm.Ja.Label(entries[lo]))
-		return
-	}
-	mid := (lo + hi) / 2
-	upper := b.Label("fbt_ge")
-	b.Emit(asm.JGE.Imm(asm.R9, int32(mid), upper))
-	dispatch(b, lo, mid, entries)
-	b.Mark(upper)
-	dispatch(b, mid, hi, entries)
 }

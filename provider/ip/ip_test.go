@@ -1,8 +1,6 @@
 package ip_test
 
 import (
-	"net"
-	"net/netip"
 	"os"
 	"testing"
 
@@ -21,28 +19,7 @@ func table() *provider.Table { return provider.NewTable([]provider.Provider{ip.N
 func TestLoopback(t *testing.T) {
 	testutil.Require(t, feature.RawTracepoint)
 	const n = 5
-	conns := map[string]*net.UDPConn{}
-	for _, addr := range []string{"127.0.0.1:0", "[::1]:0"} {
-		c, err := net.ListenUDP("udp", net.UDPAddrFromAddrPort(netip.MustParseAddrPort(addr)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer c.Close()
-		conns[addr] = c
-	}
-	fs := stabletest.Run(t, table(), []stabletest.Clause{{Desc: "ip:::", NArgs: 6}}, func() {
-		for _, c := range conns {
-			s, err := net.DialUDP("udp", nil, c.LocalAddr().(*net.UDPAddr))
-			if err != nil {
-				t.Error(err)
-				return
-			}
-			for range n {
-				s.Write([]byte("godtrace"))
-			}
-			s.Close()
-		}
-	})
+	fs := stabletest.Run(t, table(), []stabletest.Clause{{Desc: "ip:::", NArgs: 6}}, stabletest.UDPLoopback(t, n))
 	count := map[string]int{}
 	for _, f := range fs {
 		a := f.Args

@@ -1,16 +1,12 @@
 package pid_test
 
 import (
-	"context"
 	"encoding/binary"
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"testing"
 	"time"
 
-	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/godtrace/godtrace/bpfrt"
@@ -21,22 +17,14 @@ import (
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/provider/dtrace"
 	"github.com/godtrace/godtrace/provider/pid"
-	"github.com/godtrace/godtrace/waitfd"
+	"github.com/godtrace/godtrace/provider/stable/stabletest"
 )
 
 // build compiles testdata/target.c without optimisation, so add3 starts
 // with push %rbp (1 byte) and mov %rsp,%rbp (3 bytes).
 func build(t testing.TB) string {
 	t.Helper()
-	if _, err := exec.LookPath("gcc"); err != nil {
-		t.Fatal("the pid tests need gcc:", err)
-	}
-	bin := filepath.Join(t.TempDir(), "target")
-	out, err := exec.Command("gcc", "-O0", "-fno-omit-frame-pointer", "-o", bin, "testdata/target.c").CombinedOutput()
-	if err != nil {
-		t.Fatalf("gcc: %v\n%s", err, out)
-	}
-	return bin
+	return stabletest.BuildC(t, "testdata/target.c", "-O0", "-fno-omit-frame-pointer")
 }
 
 type firing struct {
@@ -83,31 +71,6 @@ func newTable(prov provider.Provider) *provider.Table {
 	return provider.NewTable([]provider.Provider{dtrace.New(), prov})
 }
 
-// match provides and matches d with prov, as the table will once it asks
-// providers that claim a provider name (pid123) and lets them match
-// module aliases (a.out).
-func match(t testing.TB, tab *provider.Table, prov *pid.Provider, d string) []*provider.Probe {
-	t.Helper()
-	desc := provider.ParseDesc(d)
-	if !prov.Claims(desc.Provider) {
-		t.Fatalf("pid provider does not claim %s", desc.Provider)
-	}
-	if err := prov.Provide(tab, desc); err != nil {
-		t.Fatalf("provide %s: %v", d, err)
-	}
-	all, err := tab.Probes()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ps []*provider.Probe
-	for _, p := range all {
-		if p.Provider == provider.Provider(prov) && prov.Matches(desc, p) {
-			ps = append(ps, p)
-		}
-	}
-	return ps
-}
-
 func names(ps []*provider.Probe) []string {
 	var out []string
 	for _, p := range ps {
@@ -120,42 +83,8 @@ func names(ps []*provider.Probe) []string {
 // processes and collects until they have all exited.
 func run(t testing.TB, tab *provider.Table, enabled []provider.Enabled, procs ...*proc.Process) (*collector, *consume.Session) {
 	t.Helper()
-	s, err := consume.Open(consume.Options{SwitchRate: 10 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	if err := s.Enable(tab, enabled); err != nil {
-		t.Fatal(err)
-	}
-	// Go active before the processes run: Run would only do so once
-	// called, and firings before that run no clause.
-	if err := s.Maps().SetActivity(bpfrt.ActivityActive); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	for _, p := range procs {
-		if err := p.Continue(); err != nil {
-			t.Fatal(err)
-		}
-	}
-	go func() {
-		for _, p := range procs {
-			<-p.Done()
-		}
-		time.Sleep(50 * time.Millisecond) // let the last records reach the buffers
-		cancel()
-	}()
 	c := &collector{}
-	if _, err := s.Run(ctx, c); err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range procs {
-		if st := p.ExitStatus(); st.Code != waitfd.CLDExited || st.Value != 0 {
-			t.Errorf("process %d: %s", p.Pid(), proc.ExitMessage(st))
-		}
-	}
+	s := stabletest.RunProcs(t, tab, enabled, c, func() []*proc.Process { return procs })
 	return c, s
 }
 
@@ -182,7 +111,7 @@ func TestFunction(t *testing.T) {
 	tab := newTable(prov)
 	target := "pid" + strconv.Itoa(a.Pid())
 
-	all := match(t, tab, prov, target+":a.out:add3:")
+	all := stabletest.Claim(t, tab, prov, target+":a.out:add3:")
 	got := names(all)
 	for _, want := range []string{"entry", "return", "0", "1", "4"} {
 		if !slices.Contains(got, target+":target:add3:"+want) {
@@ -192,7 +121,7 @@ func TestFunction(t *testing.T) {
 	if len(all) < 8 {
 		t.Errorf("%s:a.out:add3: made only %v", target, got)
 	}
-	entries := names(match(t, tab, prov, target+":a.out::entry"))
+	entries := names(stabletest.Claim(t, tab, prov, target+":a.out::entry"))
 	for _, fn := range []string{"main", "add3"} {
 		if !slices.Contains(entries, target+":target:"+fn+":entry") {
 			t.Errorf("%s:a.out::entry made %v: no %s", target, entries, fn)
@@ -203,7 +132,7 @@ func TestFunction(t *testing.T) {
 	}
 	var enabled []provider.Enabled
 	for i, d := range []string{":target:add3:entry", ":a.out:add3:return", "::add3:4"} {
-		ps := match(t, tab, prov, target+d)
+		ps := stabletest.Claim(t, tab, prov, target+d)
 		if len(ps) != 1 {
 			t.Fatalf("%s matched %v", d, names(ps))
 		}
@@ -261,12 +190,12 @@ func TestLibc(t *testing.T) {
 	prov := pid.New()
 	tab := newTable(prov)
 	target := "pid" + strconv.Itoa(p.Pid())
-	ps := match(t, tab, prov, target+":libc.so.6:usleep:entry")
+	ps := stabletest.Claim(t, tab, prov, target+":libc.so.6:usleep:entry")
 	if len(ps) != 1 || ps[0].Module != "libc.so.6" {
 		t.Fatalf("usleep:entry matched %v", names(ps))
 	}
 	for _, mod := range []string{"libc", "libc.so", "lib?.so*", modulePath(t, p.Pid(), "libc.so.6")} {
-		if ps2 := match(t, tab, prov, target+":"+mod+":usleep:entry"); len(ps2) != 1 || ps2[0] != ps[0] {
+		if ps2 := stabletest.Claim(t, tab, prov, target+":"+mod+":usleep:entry"); len(ps2) != 1 || ps2[0] != ps[0] {
 			t.Errorf("%s:usleep:entry matched %v", mod, names(ps2))
 		}
 	}
@@ -315,13 +244,13 @@ func TestAbsolute(t *testing.T) {
 	prov := pid.New()
 	tab := newTable(prov)
 	target := "pid" + strconv.Itoa(p.Pid())
-	entry := match(t, tab, prov, target+":a.out:add3:entry")
+	entry := stabletest.Claim(t, tab, prov, target+":a.out:add3:entry")
 	if len(entry) != 1 {
 		t.Fatalf("add3:entry matched %v", names(entry))
 	}
 	addr := lookupAddr(t, p.Pid(), "add3")
 	name := strconv.FormatUint(addr, 16)
-	ps := match(t, tab, prov, target+"::-:"+name)
+	ps := stabletest.Claim(t, tab, prov, target+"::-:"+name)
 	if len(ps) != 1 || ps[0].Desc != (provider.Desc{Provider: target, Module: "target", Function: "-", Name: name}) {
 		t.Fatalf("-:%s matched %v", name, names(ps))
 	}
@@ -334,32 +263,17 @@ func TestAbsolute(t *testing.T) {
 	}
 }
 
-// countStmt is a clause that only adds 1 to a global.
-func countStmt(t testing.TB) *bpfrt.Stmt {
-	l, err := bpfrt.NewLayout(bpfrt.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	body := append(asm.Instructions{asm.Mov.Reg(asm.R7, asm.R2)}, l.LookupGlobals(asm.R8, asm.R7, "out")...)
-	body = append(body, asm.Mov.Imm(asm.R1, 1), asm.StoreXAdd(asm.R8, asm.R1, asm.DWord), asm.Mov.Imm(asm.R0, 0).WithSymbol("out"), asm.Return())
-	return &bpfrt.Stmt{ID: 0, Insns: body}
-}
-
 // BenchmarkEntry measures the kernel's run time of the pid program per
 // firing of add3:entry, as provider/syscall's benchmark does: with a
 // clause that counts, and with one that records four values.
 func BenchmarkEntry(b *testing.B) {
-	b.Run("count", func(b *testing.B) { benchEntry(b, countStmt(b)) })
+	b.Run("count", func(b *testing.B) { benchEntry(b, stabletest.CountStmt(b)) })
 	b.Run("record", func(b *testing.B) { benchEntry(b, recordStmt(b, 0)) })
 }
 
 func benchEntry(b *testing.B, stmt *bpfrt.Stmt) {
 	testutil.Require(b, feature.Uprobes)
-	stats, err := ebpf.EnableStats(0) // BPF_STATS_RUN_TIME
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer stats.Close()
+	stabletest.EnableRunTimeStats(b)
 	bin := build(b)
 	var runtime time.Duration
 	var runs uint64
@@ -370,7 +284,7 @@ func benchEntry(b *testing.B, stmt *bpfrt.Stmt) {
 		}
 		prov := pid.New()
 		tab := newTable(prov)
-		ps := match(b, tab, prov, "pid"+strconv.Itoa(p.Pid())+":a.out:add3:entry")
+		ps := stabletest.Claim(b, tab, prov, "pid"+strconv.Itoa(p.Pid())+":a.out:add3:entry")
 		_, s := run(b, tab, []provider.Enabled{{Probe: ps[0], Stmts: []*bpfrt.Stmt{stmt}}}, p)
 		st, err := s.Programs()[0].Prog.Stats()
 		if err != nil {
@@ -381,7 +295,5 @@ func benchEntry(b *testing.B, stmt *bpfrt.Stmt) {
 		s.Close()
 		p.Close()
 	}
-	if runs > 0 {
-		b.ReportMetric(float64(runtime.Nanoseconds())/float64(runs), "ns/firing")
-	}
+	stabletest.ReportFirings(b, runtime, runs)
 }

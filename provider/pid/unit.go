@@ -1,10 +1,8 @@
 package pid
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"slices"
 
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
@@ -61,57 +59,27 @@ func (u *Unit) Trampoline(b *bpfrt.Builder) error {
 	)
 	blocks := make([]string, len(u.sites))
 	entries := make([]string, len(u.sites))
+	cookies := make([]int32, len(u.sites))
 	for i := range u.sites {
-		blocks[i], entries[i] = b.Label("up_site"), b.Label("up_fire")
+		blocks[i], entries[i], cookies[i] = b.Label("up_site"), b.Label("up_fire"), int32(i)
 	}
-	dispatch(b, 0, len(u.sites), blocks)
+	provider.Dispatch(b, cookies, blocks)
+	enabled := make([]provider.Enabled, len(u.sites))
 	for i, s := range u.sites {
 		b.Mark(blocks[i])
 		if err := s.Args(b); err != nil {
 			return fmt.Errorf("probe %s: %w", s.Probe.Desc, err)
 		}
 		b.Emit(asm.Ja.Label(entries[i]))
+		enabled[i] = s.Enabled
 	}
-	// Sites that run the same clauses share one firing block.
-	var groups [][]int
-	for i, s := range u.sites {
-		g := slices.IndexFunc(groups, func(g []int) bool { return slices.Equal(u.sites[g[0]].Stmts, s.Stmts) })
-		if g < 0 {
-			groups = append(groups, nil)
-			g = len(groups) - 1
-		}
-		groups[g] = append(groups[g], i)
-	}
-	for _, g := range groups {
-		refs := make([]bpfrt.ProbeRef, len(g))
-		labels := make([]string, len(g))
-		for k, i := range g {
-			refs[k], labels[k] = u.sites[i].Probe.Ref(), entries[i]
-		}
-		b.FireGroup(refs, labels, u.Phase().Activity(), u.sites[g[0]].Stmts)
-	}
+	provider.FireGroups(b, enabled, entries, u.Phase())
 	return nil
-}
-
-// dispatch emits a binary search of the cookie in R9 over the site
-// indexes [lo, hi), jumping to blocks[i] for cookie i and to the exit for
-// a cookie of no site.
-func dispatch(b *bpfrt.Builder, lo, hi int, blocks []string) {
-	if hi-lo == 1 {
-		b.Emit(asm.JNE.Imm(asm.R9, int32(lo), b.ExitLabel()), asm.Ja.Label(blocks[lo]))
-		return
-	}
-	mid := (lo + hi) / 2
-	upper := b.Label("up_ge")
-	b.Emit(asm.JGE.Imm(asm.R9, int32(mid), upper))
-	dispatch(b, lo, mid, blocks)
-	b.Mark(upper)
-	dispatch(b, mid, hi, blocks)
 }
 
 // Attach places every site's uprobe, each with its index as cookie.
 func (u *Unit) Attach(prog *ebpf.Program) (io.Closer, error) {
-	var ls links
+	var ls provider.Links
 	exes := map[string]*link.Executable{}
 	for i, s := range u.sites {
 		ex := exes[s.Path]
@@ -136,14 +104,4 @@ func (u *Unit) Attach(prog *ebpf.Program) (io.Closer, error) {
 		ls = append(ls, l)
 	}
 	return ls, nil
-}
-
-type links []link.Link
-
-func (ls links) Close() error {
-	var errs []error
-	for _, l := range ls {
-		errs = append(errs, l.Close())
-	}
-	return errors.Join(errs...)
 }

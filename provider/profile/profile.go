@@ -1,20 +1,16 @@
 package profile
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"strings"
-	"unsafe"
 
 	"github.com/cilium/ebpf"
-	"github.com/cilium/ebpf/asm"
-	"github.com/cilium/ebpf/link"
 	"golang.org/x/sys/unix"
 
-	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/perfevent"
 )
 
 const (
@@ -80,74 +76,24 @@ func (p *Provider) Provide(t *provider.Table, d provider.Desc) error {
 	return nil
 }
 
-var attrs = provider.Attrs{
-	Provider: provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassCommon},
-	Module:   provider.Attr{Name: provider.Unstable, Data: provider.Unstable, Class: provider.ClassUnknown},
-	Function: provider.Attr{Name: provider.Private, Data: provider.Private, Class: provider.ClassUnknown},
-	Name:     provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassCommon},
-	Args:     provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassCommon},
-}
-
 // Info: profile arguments are untyped, as in DTrace.
 func (*Provider) Info(*provider.Probe) (provider.Info, error) {
-	return provider.Info{Attrs: attrs}, nil
+	return provider.Info{Attrs: perfevent.Attrs}, nil
 }
 
 // Plan gives each enabled probe its own unit: each has its own period.
 func (*Provider) Plan(enabled []provider.Enabled) ([]provider.Unit, error) {
-	units := make([]provider.Unit, 0, len(enabled))
-	for _, e := range enabled {
-		pr, ok := e.Probe.Data.(*probe)
-		if !ok {
-			return nil, fmt.Errorf("probe %s is not a profile probe", e.Probe.Desc)
-		}
-		units = append(units, &unit{e: e, pr: pr})
-	}
-	return units, nil
+	return perfevent.Plan(enabled, "profile", func(u perfevent.Unit, pr *probe) provider.Unit {
+		return &unit{Unit: u, pr: pr}
+	})
 }
 
 type unit struct {
-	e  provider.Enabled
+	perfevent.Unit
 	pr *probe
 }
 
-func (u *unit) Name() string                { return fmt.Sprintf("dt_prof%d", u.e.Probe.ID) }
-func (*unit) ProgramType() ebpf.ProgramType { return ebpf.PerfEvent }
-func (*unit) AttachType() ebpf.AttachType   { return ebpf.AttachPerfEvent }
-func (*unit) Phase() provider.Phase         { return provider.PhaseTrace }
-
-// Offsets in struct bpf_perf_event_data (x86-64 pt_regs first).
-const (
-	regsIP = 16 * 8
-	regsCS = 17 * 8
-)
-
-// Trampoline sets arg0 to the kernel PC and arg1 to the user PC, the one
-// that does not apply being 0 (the CPL in CS says which), and clears the
-// other arguments.
-func (u *unit) Trampoline(b *bpfrt.Builder) error {
-	user, fire := b.Label("prof_user"), b.Label("prof_fire")
-	b.Emit(
-		asm.LoadMem(asm.R1, bpfrt.RegCtx, regsIP, asm.DWord),
-		asm.LoadMem(asm.R2, bpfrt.RegCtx, regsCS, asm.DWord),
-		asm.And.Imm(asm.R2, 3),
-		asm.JNE.Imm(asm.R2, 0, user),
-		asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(0), asm.R1, asm.DWord),
-		bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(1), 0),
-		asm.Ja.Label(fire),
-		bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(0), 0).WithSymbol(user),
-		asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(1), asm.R1, asm.DWord),
-	)
-	for i := 2; i < bpfrt.NumArgs; i++ {
-		ins := bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(i), 0)
-		if i == 2 {
-			ins = ins.WithSymbol(fire)
-		}
-		b.Emit(ins)
-	}
-	b.Fire(u.e.Probe.Ref(), u.Phase().Activity(), u.e.Stmts)
-	return nil
-}
+func (u *unit) Name() string { return fmt.Sprintf("dt_prof%d", u.Probe.ID) }
 
 // Attach opens a cpu-clock perf event on each CPU the probe fires on (one
 // random online CPU for tick, as DTrace does) and links the program to it.
@@ -159,55 +105,17 @@ func (u *unit) Attach(prog *ebpf.Program) (io.Closer, error) {
 	if u.pr.tick {
 		cpus = []int{cpus[rand.IntN(len(cpus))]}
 	}
-	a := &attachment{}
+	a := &perfevent.Attachment{}
+	attr := perfevent.Attr(unix.PERF_TYPE_SOFTWARE, unix.PERF_COUNT_SW_CPU_CLOCK, u.pr.period)
 	for _, cpu := range cpus {
-		if err := a.attach(prog, cpu, u.pr.period); err != nil {
+		fd, err := perfevent.Open(&attr, -1, cpu)
+		if err == nil {
+			err = a.Attach(prog, fd)
+		}
+		if err != nil {
 			a.Close()
-			return nil, fmt.Errorf("profile: %s on cpu %d: %w", u.e.Probe.Name, cpu, err)
+			return nil, fmt.Errorf("profile: %s on cpu %d: %w", u.Probe.Name, cpu, err)
 		}
 	}
 	return a, nil
-}
-
-// attachment is the perf events and links of one unit.
-type attachment struct {
-	fds   []int
-	links []link.Link
-}
-
-func (a *attachment) attach(prog *ebpf.Program, cpu int, period uint64) error {
-	attr := unix.PerfEventAttr{
-		Type:   unix.PERF_TYPE_SOFTWARE,
-		Config: unix.PERF_COUNT_SW_CPU_CLOCK,
-		Size:   uint32(unsafe.Sizeof(unix.PerfEventAttr{})),
-		Sample: period,
-		Bits:   unix.PerfBitDisabled,
-	}
-	fd, err := unix.PerfEventOpen(&attr, -1, cpu, -1, unix.PERF_FLAG_FD_CLOEXEC)
-	if err != nil {
-		return fmt.Errorf("perf_event_open: %w", err)
-	}
-	a.fds = append(a.fds, fd)
-	l, err := link.AttachRawLink(link.RawLinkOptions{Target: fd, Program: prog, Attach: ebpf.AttachPerfEvent})
-	if err != nil {
-		return fmt.Errorf("link: %w", err)
-	}
-	a.links = append(a.links, l)
-	if err := unix.IoctlSetInt(fd, unix.PERF_EVENT_IOC_ENABLE, 0); err != nil {
-		return fmt.Errorf("enable: %w", err)
-	}
-	return nil
-}
-
-// Close detaches the program and closes the perf events.
-func (a *attachment) Close() error {
-	var errs []error
-	for _, l := range a.links {
-		errs = append(errs, l.Close())
-	}
-	for _, fd := range a.fds {
-		errs = append(errs, unix.Close(fd))
-	}
-	a.links, a.fds = nil, nil
-	return errors.Join(errs...)
 }

@@ -3,20 +3,12 @@ package profile
 import (
 	"strconv"
 	"strings"
+
+	"github.com/godtrace/godtrace/option"
 )
 
 // minPeriod is the shortest interval DTrace accepts (200us).
 const minPeriod = 200_000
-
-var units = map[string]uint64{
-	"ns": 1, "nsec": 1,
-	"us": 1e3, "usec": 1e3,
-	"ms": 1e6, "msec": 1e6,
-	"s": 1e9, "sec": 1e9,
-	"m": 60e9, "min": 60e9,
-	"h": 3600e9, "hour": 3600e9,
-	"d": 86400e9, "day": 86400e9,
-}
 
 // parsePeriod returns the interval in nanoseconds that the part of a probe
 // name after "profile-" or "tick-" gives, or 0 when it gives none DTrace
@@ -35,11 +27,11 @@ func parsePeriod(s string) uint64 {
 	case "", "hz":
 		ns = 1e9 / n
 	default:
-		mult, ok := units[suffix]
-		if !ok || n > ^uint64(0)/mult {
+		mult, ok := option.TimeUnit(suffix)
+		if !ok || n > ^uint64(0)/uint64(mult) {
 			return 0
 		}
-		ns = n * mult
+		ns = n * uint64(mult)
 	}
 	if ns < minPeriod {
 		return 0

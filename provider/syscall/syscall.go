@@ -204,44 +204,14 @@ func (u *unit) Trampoline(b *bpfrt.Builder) error {
 	for i := len(argRegs); i < bpfrt.NumArgs; i++ {
 		b.Emit(bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(i), 0))
 	}
-	// Probes that run the same clauses share one firing block.
 	entries := make([]string, len(u.probes))
-	for i := range entries {
-		entries[i] = b.Label("sys_probe")
-	}
-	var groups [][]int
+	nrs := make([]int32, len(u.probes))
+	enabled := make([]provider.Enabled, len(u.probes))
 	for i, p := range u.probes {
-		g := slices.IndexFunc(groups, func(g []int) bool { return slices.Equal(u.probes[g[0]].Stmts, p.Stmts) })
-		if g < 0 {
-			groups = append(groups, nil)
-			g = len(groups) - 1
-		}
-		groups[g] = append(groups[g], i)
+		entries[i], nrs[i], enabled[i] = b.Label("sys_probe"), int32(p.nr), p.Enabled
 	}
-	u.dispatch(b, u.probes, entries)
-	for _, g := range groups {
-		refs := make([]bpfrt.ProbeRef, len(g))
-		labels := make([]string, len(g))
-		for k, i := range g {
-			refs[k], labels[k] = u.probes[i].Probe.Ref(), entries[i]
-		}
-		b.FireGroup(refs, labels, u.Phase().Activity(), u.probes[g[0]].Stmts)
-	}
+	// u.probes are sorted by number, as Dispatch wants its keys.
+	provider.Dispatch(b, nrs, entries)
+	provider.FireGroups(b, enabled, entries, u.Phase())
 	return nil
-}
-
-// dispatch emits a binary search of the syscall number in R9 over probes
-// (sorted by number), jumping to entries[i] when probes[i] matches.
-func (u *unit) dispatch(b *bpfrt.Builder, probes []sysProbe, entries []string) {
-	if len(probes) == 1 {
-		b.Emit(asm.JNE.Imm(asm.R9, int32(probes[0].nr), b.ExitLabel()))
-		b.Emit(asm.Ja.Label(entries[0]))
-		return
-	}
-	mid := len(probes) / 2
-	upper := b.Label("sys_ge")
-	b.Emit(asm.JGE.Imm(asm.R9, int32(probes[mid].nr), upper))
-	u.dispatch(b, probes[:mid], entries)
-	b.Mark(upper)
-	u.dispatch(b, probes[mid:], entries[mid:])
 }

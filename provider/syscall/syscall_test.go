@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
 	"golang.org/x/sys/unix"
 
@@ -19,6 +18,7 @@ import (
 	"github.com/godtrace/godtrace/internal/testutil"
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/provider/registry"
+	"github.com/godtrace/godtrace/provider/stable/stabletest"
 )
 
 // TestListVerbose compares `-lv syscall::read:entry` with what DTrace
@@ -162,45 +162,14 @@ func TestEntryReturn(t *testing.T) {
 // tracing.
 func BenchmarkEntryAll(b *testing.B) {
 	testutil.Require(b, feature.RawTracepoint)
-	stats, err := ebpf.EnableStats(0) // BPF_STATS_RUN_TIME
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer stats.Close()
-	l, err := bpfrt.NewLayout(bpfrt.Config{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	body := append(asm.Instructions{asm.Mov.Reg(asm.R7, asm.R2)}, l.LookupGlobals(asm.R8, asm.R7, "out")...)
-	body = append(body, asm.Mov.Imm(asm.R1, 1), asm.StoreXAdd(asm.R8, asm.R1, asm.DWord), asm.Mov.Imm(asm.R0, 0).WithSymbol("out"), asm.Return())
-	stmt := &bpfrt.Stmt{ID: 0, Insns: body}
+	stabletest.EnableRunTimeStats(b)
+	stmt := stabletest.CountStmt(b)
 	var enableTime, runtime time.Duration
 	var runs uint64
 	var insns int
 	for b.Loop() {
-		start := time.Now()
-		s, err := consume.Open(consume.Options{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		tab := registry.NewTable()
-		ps, err := tab.Match(provider.ParseDesc("syscall:::entry"))
-		if err != nil {
-			b.Fatal(err)
-		}
-		var enabled []provider.Enabled
-		for _, p := range ps {
-			enabled = append(enabled, provider.Enabled{Probe: p, Stmts: []*bpfrt.Stmt{stmt}})
-		}
-		if err := s.Enable(tab, enabled); err != nil {
-			b.Fatal(err)
-		}
-		enableTime += time.Since(start)
-		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
-		if _, err := s.Run(ctx, &collector{}); err != nil {
-			b.Fatal(err)
-		}
-		cancel()
+		s, took := stabletest.Trace(b, registry.NewTable, "syscall:::entry", 100*time.Millisecond, stmt)
+		enableTime += took
 		p := s.Programs()[0]
 		st, err := p.Prog.Stats()
 		if err != nil {
@@ -213,9 +182,7 @@ func BenchmarkEntryAll(b *testing.B) {
 	}
 	b.ReportMetric(float64(enableTime.Microseconds())/float64(b.N)/1000, "ms-to-enable")
 	b.ReportMetric(float64(insns), "insns")
-	if runs > 0 {
-		b.ReportMetric(float64(runtime.Nanoseconds())/float64(runs), "ns/firing")
-	}
+	stabletest.ReportFirings(b, runtime, runs)
 }
 
 // TestSharedClause: probes that run the same clause share one firing

@@ -1,8 +1,6 @@
 package udp_test
 
 import (
-	"net"
-	"net/netip"
 	"os"
 	"testing"
 
@@ -21,28 +19,7 @@ func table() *provider.Table { return provider.NewTable([]provider.Provider{udp.
 func TestLoopbackSend(t *testing.T) {
 	testutil.Require(t, feature.RawTracepoint)
 	const n = 5
-	var conns []*net.UDPConn
-	for _, addr := range []string{"127.0.0.1:0", "[::1]:0"} {
-		c, err := net.ListenUDP("udp", net.UDPAddrFromAddrPort(netip.MustParseAddrPort(addr)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer c.Close()
-		conns = append(conns, c)
-	}
-	fs := stabletest.Run(t, table(), []stabletest.Clause{{Desc: "udp:::send", NArgs: 5}}, func() {
-		for _, c := range conns {
-			s, err := net.DialUDP("udp", nil, c.LocalAddr().(*net.UDPAddr))
-			if err != nil {
-				t.Error(err)
-				return
-			}
-			for range n {
-				s.Write([]byte("godtrace"))
-			}
-			s.Close()
-		}
-	})
+	fs := stabletest.Run(t, table(), []stabletest.Clause{{Desc: "udp:::send", NArgs: 5}}, stabletest.UDPLoopback(t, n))
 	hdrLen := map[uint64]int{}
 	for _, f := range stabletest.Of(fs, "udp:vmlinux::send", os.Getpid()) {
 		a := f.Args

@@ -3,18 +3,15 @@ package usdt_test
 import (
 	"bytes"
 	"cmp"
-	"context"
 	"debug/elf"
 	"encoding/binary"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"testing"
 	"time"
 
-	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/godtrace/godtrace/bpfrt"
@@ -24,22 +21,16 @@ import (
 	"github.com/godtrace/godtrace/proc"
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/provider/dtrace"
+	"github.com/godtrace/godtrace/provider/stable/stabletest"
 	"github.com/godtrace/godtrace/provider/usdt"
 	"github.com/godtrace/godtrace/uelf"
-	"github.com/godtrace/godtrace/waitfd"
 )
 
+// build compiles testdata/target.c, which needs systemtap-sdt-dev's
+// <sys/sdt.h>.
 func build(t testing.TB) string {
 	t.Helper()
-	if _, err := exec.LookPath("gcc"); err != nil {
-		t.Fatal("the usdt tests need gcc:", err)
-	}
-	bin := filepath.Join(t.TempDir(), "target")
-	out, err := exec.Command("gcc", "-O2", "-o", bin, "testdata/target.c").CombinedOutput()
-	if err != nil {
-		t.Fatalf("gcc (with systemtap-sdt-dev's <sys/sdt.h>): %v\n%s", err, out)
-	}
-	return bin
+	return stabletest.BuildC(t, "testdata/target.c", "-O2")
 }
 
 const (
@@ -124,34 +115,9 @@ func newTable(prov provider.Provider) *provider.Table {
 	return provider.NewTable([]provider.Provider{dtrace.New(), prov})
 }
 
-// match provides and matches d, as the table will once it asks providers
-// that claim a provider name (python1234) and lets them match module
-// aliases and both spellings of a name.
-func match(t testing.TB, tab *provider.Table, prov *usdt.Provider, d string) []*provider.Probe {
-	t.Helper()
-	desc := provider.ParseDesc(d)
-	if !prov.Claims(desc.Provider) {
-		t.Fatalf("usdt provider does not claim %s", desc.Provider)
-	}
-	if err := prov.Provide(tab, desc); err != nil {
-		t.Fatalf("provide %s: %v", d, err)
-	}
-	all, err := tab.Probes()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ps []*provider.Probe
-	for _, p := range all {
-		if p.Provider == provider.Provider(prov) && prov.Matches(desc, p) {
-			ps = append(ps, p)
-		}
-	}
-	return ps
-}
-
 func one(t testing.TB, tab *provider.Table, prov *usdt.Provider, d string) *provider.Probe {
 	t.Helper()
-	ps := match(t, tab, prov, d)
+	ps := stabletest.Claim(t, tab, prov, d)
 	if len(ps) != 1 {
 		var names []string
 		for _, p := range ps {
@@ -166,43 +132,8 @@ func one(t testing.TB, tab *provider.Table, prov *usdt.Provider, d string) *prov
 // returns and collects until they have all exited.
 func run(t testing.TB, tab *provider.Table, enabled []provider.Enabled, start func() []*proc.Process) *collector {
 	t.Helper()
-	s, err := consume.Open(consume.Options{SwitchRate: 10 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	if err := s.Enable(tab, enabled); err != nil {
-		t.Fatal(err)
-	}
-	// Go active before the processes run: Run would only do so once
-	// called, and firings before that run no clause.
-	if err := s.Maps().SetActivity(bpfrt.ActivityActive); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	procs := start()
-	for _, p := range procs {
-		if err := p.Continue(); err != nil {
-			t.Fatal(err)
-		}
-	}
-	go func() {
-		for _, p := range procs {
-			<-p.Done()
-		}
-		time.Sleep(50 * time.Millisecond)
-		cancel()
-	}()
 	c := &collector{}
-	if _, err := s.Run(ctx, c); err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range procs {
-		if st := p.ExitStatus(); st.Code != waitfd.CLDExited || st.Value != 0 {
-			t.Errorf("process %d: %s", p.Pid(), proc.ExitMessage(st))
-		}
-	}
+	stabletest.RunProcs(t, tab, enabled, c, start)
 	return c
 }
 
@@ -335,7 +266,7 @@ func TestGlobAndPath(t *testing.T) {
 	tab := newTable(prov)
 	want := "test" + strconv.Itoa(running.Pid()) + ":target:main:guarded"
 	found := false
-	for _, p := range match(t, tab, prov, "tes?*:::guarded") {
+	for _, p := range stabletest.Claim(t, tab, prov, "tes?*:::guarded") {
 		found = found || p.Desc.String() == want
 	}
 	if !found {
@@ -491,18 +422,8 @@ func semaphoreAddr(t *testing.T, pid int, bin, name string) uint64 {
 // that only counts.
 func BenchmarkArgs(b *testing.B) {
 	testutil.Require(b, feature.Uprobes)
-	stats, err := ebpf.EnableStats(0) // BPF_STATS_RUN_TIME
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer stats.Close()
-	l, err := bpfrt.NewLayout(bpfrt.Config{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	body := append(asm.Instructions{asm.Mov.Reg(asm.R7, asm.R2)}, l.LookupGlobals(asm.R8, asm.R7, "out")...)
-	body = append(body, asm.Mov.Imm(asm.R1, 1), asm.StoreXAdd(asm.R8, asm.R1, asm.DWord), asm.Mov.Imm(asm.R0, 0).WithSymbol("out"), asm.Return())
-	count := &bpfrt.Stmt{ID: 0, Insns: body}
+	stabletest.EnableRunTimeStats(b)
+	count := stabletest.CountStmt(b)
 	bin := build(b)
 	var runtime time.Duration
 	var runs uint64
@@ -533,7 +454,5 @@ func BenchmarkArgs(b *testing.B) {
 		runs += st.RunCount
 		s.Close()
 	}
-	if runs > 0 {
-		b.ReportMetric(float64(runtime.Nanoseconds())/float64(runs), "ns/firing")
-	}
+	stabletest.ReportFirings(b, runtime, runs)
 }
