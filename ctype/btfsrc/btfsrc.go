@@ -17,8 +17,15 @@ import (
 type Source struct {
 	module string
 	mu     sync.Mutex
-	spec   *btf.Spec
-	conv   map[btf.Type]*ctype.Type
+	// spec is nil until load has made it, on the first lookup that
+	// needs more than names.
+	spec *btf.Spec
+	load func() (*btf.Spec, error)
+	// names, when not nil, are all the names of the ordinary namespace
+	// (typedefs, integer and floating-point types): a lookup of any
+	// other untagged name fails without loading the spec.
+	names map[string]bool
+	conv  map[btf.Type]*ctype.Type
 }
 
 // New returns a source named module over spec.
@@ -26,11 +33,40 @@ func New(module string, spec *btf.Spec) *Source {
 	return &Source{module: module, spec: spec, conv: map[btf.Type]*ctype.Type{}}
 }
 
+// newLazy returns a source named module whose spec load makes when a
+// lookup first needs it; names indexes its ordinary namespace.
+func newLazy(module string, names map[string]bool, load func() (*btf.Spec, error)) *Source {
+	return &Source{module: module, load: load, names: names, conv: map[btf.Type]*ctype.Type{}}
+}
+
+// specLocked returns the source's spec, loading it first if need be; s.mu
+// is held.
+func (s *Source) specLocked() (*btf.Spec, error) {
+	if s.spec == nil {
+		spec, err := s.load()
+		if err != nil {
+			return nil, fmt.Errorf("load %s BTF: %w", s.module, err)
+		}
+		s.spec, s.load = spec, nil
+	}
+	return s.spec, nil
+}
+
 // cache shares the decoded kernel BTF across every compilation of the
 // process: decoding vmlinux costs tens of milliseconds.
 var cache = btf.NewCache()
 
+// kernelBTF is where the running kernel publishes its BTF, and where
+// cilium/ebpf's cache.Kernel reads it from.
+const kernelBTF = "/sys/kernel/btf/vmlinux"
+
 var kernel = sync.OnceValues(func() (*Source, error) {
+	// The parser asks about every identifier whether it names a type:
+	// the names answer that without decoding the spec, which most
+	// programs (BEGIN { exit(0); }) never need.
+	if names, err := fileOrdinaryNames(kernelBTF); err == nil {
+		return newLazy(ctype.KernelModule, names, cache.Kernel), nil
+	}
 	spec, err := cache.Kernel()
 	if err != nil {
 		return nil, fmt.Errorf("load kernel BTF: %w", err)
@@ -79,15 +115,22 @@ func (s *Source) Module() string { return s.module }
 // "long unsigned int").
 func (s *Source) LookupType(name string) (*ctype.Type, error) {
 	want, bare := wantKind(name)
+	if want == nil && s.names != nil && !s.names[bare] && !s.names[btfIntName(bare)] {
+		return nil, &ctype.NotFound{Module: s.module, Name: name}
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	cands, err := s.spec.AnyTypesByName(bare)
+	spec, err := s.specLocked()
+	if err != nil {
+		return nil, err
+	}
+	cands, err := spec.AnyTypesByName(bare)
 	if err != nil && !errors.Is(err, btf.ErrNotFound) {
 		return nil, fmt.Errorf("%s`%s: %w", s.module, name, err)
 	}
 	if len(cands) == 0 && want == nil {
 		if alt := btfIntName(bare); alt != "" {
-			cands, _ = s.spec.AnyTypesByName(alt)
+			cands, _ = spec.AnyTypesByName(alt)
 		}
 	}
 	var fwd btf.Type
@@ -111,7 +154,11 @@ func (s *Source) LookupType(name string) (*ctype.Type, error) {
 func (s *Source) LookupVar(name string) (*ctype.Type, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	cands, _ := s.spec.AnyTypesByName(name)
+	spec, err := s.specLocked()
+	if err != nil {
+		return nil, err
+	}
+	cands, _ := spec.AnyTypesByName(name)
 	for _, c := range cands {
 		if v, ok := c.(*btf.Var); ok {
 			return s.convert(v.Type), nil
@@ -125,7 +172,11 @@ func (s *Source) LookupVar(name string) (*ctype.Type, error) {
 func (s *Source) LookupFunc(name string) (*ctype.Type, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	cands, _ := s.spec.AnyTypesByName(name)
+	spec, err := s.specLocked()
+	if err != nil {
+		return nil, err
+	}
+	cands, _ := spec.AnyTypesByName(name)
 	for _, c := range cands {
 		if f, ok := c.(*btf.Func); ok {
 			return s.convert(f.Type), nil

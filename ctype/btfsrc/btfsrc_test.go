@@ -203,7 +203,7 @@ func chain(b *testing.B, s *Source) {
 func BenchmarkChainCold(b *testing.B) {
 	k := needKernelBTF(b)
 	for b.Loop() {
-		chain(b, New("vmlinux", k.spec))
+		chain(b, New("vmlinux", kernelSpec(b, k)))
 	}
 }
 
@@ -233,7 +233,7 @@ func BenchmarkChainFromDisk(b *testing.B) {
 // a few hundred of the kernel's ~100k types, not all of them.
 func TestLiveLazy(t *testing.T) {
 	k := needKernelBTF(t)
-	s := New("vmlinux", k.spec)
+	s := New("vmlinux", kernelSpec(t, k))
 	task, err := s.LookupType("struct task_struct")
 	if err != nil {
 		t.Fatal(err)
