@@ -96,6 +96,9 @@ func (h *Handle) compile(name string, src []byte, cfg *parser.Config) (*Program,
 	cfg.ArgRef = h.opts.Bool("argref")
 	// The parser tells casts from expressions by whether a name is a
 	// type, kernel typedefs included, as DTrace's lexer does.
+	if _, err := h.kernelCTF(); err != nil {
+		return nil, err
+	}
 	cfg.IsType = check.IsType(h.types())
 	prog, err := parser.ParseFile(name, src, cfg)
 	if err == nil {
@@ -114,11 +117,17 @@ func (h *Handle) compile(name string, src []byte, cfg *parser.Config) (*Program,
 }
 
 // types returns the types a compilation sees: C's and D's own, then the
-// running kernel's from its BTF when it has any, then kernel modules',
-// loaded on demand.
+// running kernel's — from its CTF archive when it has one (kernelCTF),
+// else from its BTF when it has any — then kernel modules', loaded on
+// demand.
 func (h *Handle) types() *ctype.Universe {
 	strsize, _ := h.opts.Value("strsize")
 	srcs := []ctype.Source{ctype.NewC(), ctype.NewD(strsize)}
+	if a, _ := h.kernelCTF(); a != nil {
+		if k, loader, ok := ctfKernel(a); ok {
+			return ctype.NewUniverse(loader, append(srcs, k)...)
+		}
+	}
 	if k, err := btfsrc.Kernel(); err == nil {
 		srcs = append(srcs, k)
 	}

@@ -6,9 +6,11 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"sync"
 	"syscall"
 
 	"github.com/godtrace/godtrace/cg"
+	"github.com/godtrace/godtrace/ctf"
 	"github.com/godtrace/godtrace/option"
 	"github.com/godtrace/godtrace/proc"
 	"github.com/godtrace/godtrace/provider"
@@ -39,6 +41,10 @@ type Handle struct {
 	// targets are the processes created and grabbed for the session, in
 	// command-line order.
 	targets []*proc.Process
+	// ctf is the kernel's CTF archive, when it has one (see kernelCTF).
+	ctf     *ctf.Archive
+	ctfErr  error
+	ctfOnce sync.Once
 }
 
 // Open starts a session with every option at libdtrace's default.
