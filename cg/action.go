@@ -50,6 +50,8 @@ func (g *gen) action(call *ast.CallExpr) bool {
 		g.setopt(call)
 	case "sym", "func", "mod":
 		g.recordValue(ActTrace, call)
+	case "tracemem":
+		g.tracemem(call)
 	case "clear", "trunc", "normalize", "denormalize":
 		g.aggOp(call, id.Name)
 	default:
@@ -73,6 +75,11 @@ func (g *gen) guard() int {
 
 // recordValue evaluates e into a new record field of act.
 func (g *gen) recordValue(act bpfrt.Action, e ast.Expr) {
+	defer g.fullExpr(e)()
+	if kind, size, addr, ok := g.inetCall(e); ok {
+		g.recordInet(act, kind, size, addr)
+		return
+	}
 	t := g.expr(e)
 	if k, ok := symKind(e); ok {
 		off := g.record(act, 8, 8, k, -1)
@@ -91,6 +98,8 @@ func (g *gen) recordValue(act bpfrt.Action, e ast.Expr) {
 		}
 		off := g.record(act, size, size, kind, -1)
 		g.emit(asm.StoreMem(rScratch, g.stageOff(off), asm.R0, sizeOp(size)))
+	case isAggregate(t):
+		g.recordBytes(act, int(t.Sizeof()))
 	default:
 		g.unsupported(e, "recording a value of type "+t.String())
 	}

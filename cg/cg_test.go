@@ -100,11 +100,11 @@ func TestAggregations(t *testing.T) {
 }
 
 func TestNotSupported(t *testing.T) {
-	_, err := compile(t, `BEGIN { trace(basename("abc")); }`)
+	_, err := compile(t, `BEGIN { speculate(1); }`)
 	if !errors.Is(err, ErrNotSupported) {
 		t.Fatalf("got %v, want ErrNotSupported", err)
 	}
-	if got := err.Error(); got != "line 1: subroutine basename(): not supported yet" {
+	if got := err.Error(); got != "line 1: action speculate(): not supported yet" {
 		t.Errorf("error %q", got)
 	}
 }
@@ -125,5 +125,34 @@ func TestWriteAsm(t *testing.T) {
 	}
 	if got := p.Probes(); len(got) != 1 || got[0].ID != 1 {
 		t.Errorf("probes %+v, want BEGIN", got)
+	}
+}
+
+// TestStrSlots checks that string scratch slots are given back after each
+// full expression and that an expression needing too many is refused.
+func TestStrSlots(t *testing.T) {
+	if _, err := compile(t, `BEGIN { printf("%s %s %s %s %s", substr("ab", 1), substr("ab", 1), substr("ab", 1), substr("ab", 1), substr("ab", 1)); }`); err != nil {
+		t.Fatalf("five substr() in one printf: %v", err)
+	}
+	deep := `"x"`
+	for range 9 {
+		deep = `strjoin("a", ` + deep + `)`
+	}
+	_, err := compile(t, `BEGIN { trace(`+deep+`); }`)
+	if !errors.Is(err, ErrNotSupported) || !strings.Contains(err.Error(), "more than 8 string scratch slots") {
+		t.Fatalf("got %v, want the scratch slot limit", err)
+	}
+}
+
+// TestRecordStruct checks that trace() of a struct and tracemem() record
+// raw bytes of the right sizes.
+func TestRecordStruct(t *testing.T) {
+	p, err := compile(t, `struct s { int a; char b; }; BEGIN { this->p = (struct s *)alloca(sizeof (struct s)); this->p->a = 1; trace(*this->p); tracemem(this->p, 5); }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := p.Clauses[0].Stmt.Recs
+	if len(recs) != 2 || RecKind(recs[0]) != KindBytes || recs[0].Size != 8 || RecKind(recs[1]) != KindBytes || recs[1].Size != 5 {
+		t.Errorf("records %+v, want 8 then 5 raw bytes", recs)
 	}
 }

@@ -14,4 +14,12 @@
 // spilled to the stack, so the helpers that builtins call never clobber
 // them. Each clause keeps the probe context in R6, the per-CPU scratch in
 // R7, the globals in R8 and the string table in R9.
+//
+// Computed strings live in string scratch slots, taken like a stack while
+// a full expression (a statement, a predicate, an action argument) is
+// generated and given back when its value has been consumed; an
+// expression needing more slots than there are is refused at compile
+// time. alloca() memory is a per-clause area of the clause-local space
+// (memory.go); string searches and cleanpath() loop with bpf_iter_num so
+// the verifier checks their bodies a few times, not once per character.
 package cg

@@ -242,9 +242,6 @@ func (g *gen) member(e *ast.SelectorExpr) ctype.Member {
 	if !ok {
 		g.fail(e, fmt.Errorf("internal error: %s has no member %s", t, e.Sel.Name))
 	}
-	if m.Bits != 0 {
-		g.unsupported(e, "bit-field member "+e.Sel.Name)
-	}
 	return m
 }
 
@@ -312,6 +309,18 @@ func (g *gen) kaddr(e ast.Expr) {
 
 // selector loads a struct or union member.
 func (g *gen) selector(e *ast.SelectorExpr, t *ctype.Type) {
+	if x, ok := unparen(e.X).(*ast.XlateExpr); ok && e.Op == token.PERIOD {
+		g.xlateMember(x, e.Sel.Name, t)
+		return
+	}
+	if m, ok := g.bitField(e); ok {
+		if !g.inKernel(e) {
+			g.unsupported(e, "bit-field member "+e.Sel.Name+" of a D variable")
+		}
+		g.kaddr(e)
+		g.loadBits(e, m, t)
+		return
+	}
 	if g.inKernel(e) {
 		g.kaddr(e)
 		g.loadKernel(e, t)
@@ -375,6 +384,10 @@ func (g *gen) binary(e *ast.BinaryExpr, t *ctype.Type) {
 	case token.SHL, token.SHR:
 		ct = t
 	}
+	if (e.Op == token.ADD || e.Op == token.SUB) && (ctype.IsPointer(xt) || ctype.IsPointer(yt)) {
+		g.pointerArith(e, xt, yt)
+		return
+	}
 	g.expr(e.X)
 	g.normalize(asm.R0, ct)
 	g.push(e)
@@ -386,6 +399,40 @@ func (g *gen) binary(e *ast.BinaryExpr, t *ctype.Type) {
 	g.pop(asm.R0)
 	g.arith(e, e.Op, ct)
 	g.normalize(asm.R0, t)
+}
+
+// pointerArith generates C's pointer arithmetic: a pointer plus or minus
+// an integer moves by whole elements, and the difference of two pointers
+// counts elements.
+func (g *gen) pointerArith(e *ast.BinaryExpr, xt, yt *ctype.Type) {
+	elemSize := func(t *ctype.Type) int32 {
+		if el := ctype.Resolve(t).Elem; el != nil {
+			return int32(max(el.Sizeof(), 1))
+		}
+		return 1
+	}
+	xp, yp := ctype.IsPointer(xt), ctype.IsPointer(yt)
+	g.expr(e.X)
+	if !xp {
+		g.normalize(asm.R0, ctype.LongType)
+		g.emit(asm.Mul.Imm(asm.R0, elemSize(yt)))
+	}
+	g.push(e)
+	g.expr(e.Y)
+	if !yp {
+		g.normalize(asm.R0, ctype.LongType)
+		g.emit(asm.Mul.Imm(asm.R0, elemSize(xt)))
+	}
+	g.emit(asm.Mov.Reg(asm.R1, asm.R0))
+	g.pop(asm.R0)
+	if e.Op == token.ADD {
+		g.emit(asm.Add.Reg(asm.R0, asm.R1))
+		return
+	}
+	g.emit(asm.Sub.Reg(asm.R0, asm.R1))
+	if xp && yp {
+		g.emit(asm.SDiv.Imm(asm.R0, elemSize(xt)))
+	}
 }
 
 // commonType is the type both operands of a comparison convert to.

@@ -52,6 +52,10 @@ type gen struct {
 	formats     map[string]int
 	keyArea     int // offset of the key staging area from Layout.This
 	valArea     int // offset of the value staging area from Layout.This
+	allocArea   int // offset of the alloca() area from Layout.This
+	allocSize   int // size of the alloca() area
+	strtokArea  int // offset of the strtok() state from Layout.This
+	baseWord    int // offset from Layout.This of two words for scratch numbers (storeMem, forget)
 
 	c *clause // the clause being generated
 }
@@ -65,6 +69,9 @@ type clause struct {
 	size    int
 	depth   int
 	slot    int
+	alloca  int      // bytes of the alloca() area used
+	full    ast.Node // the outermost full expression being generated
+	xin     []int    // stack slots of the inputs of the translations being generated
 	nlabel  int
 	pending string // label of the next instruction
 	cond    int    // depth of if statements around the code being generated
@@ -177,15 +184,28 @@ func (g *gen) layout(prog *ast.Program) {
 	keySize, valSize = max(align8(keySize), 8), max(align8(valSize), 8)
 	g.keyArea = align8(g.thisSize)
 	g.valArea = g.keyArea + keySize
+	g.baseWord = g.valArea + valSize
+	g.allocArea = g.baseWord + 16
+	g.allocSize = g.allocaSize()
+	g.strtokArea = g.allocArea + g.allocSize
 	cfg := bpfrt.Config{
 		StrSize:    g.strbuf,
-		ThisSize:   g.valArea + valSize,
+		StrSlots:   strSlots(g.strbuf),
+		ThisSize:   g.strtokArea + g.strtokSize(),
 		DynKeySize: keySize,
 		DynValSize: valSize,
 		AggKeySize: keySize,
 		AggValSize: valSize,
 	}
+	// A clause's record holds every value it traces, and a printf() of
+	// many strings takes strsize bytes for each: records get what the
+	// scratch value can spare beyond the default, when it can.
+	cfg.RecordSize = recordSize
 	l, err := bpfrt.NewLayout(cfg)
+	if err != nil {
+		cfg.RecordSize = 0
+		l, err = bpfrt.NewLayout(cfg)
+	}
 	if err != nil {
 		g.fail(nil, err)
 	}
@@ -207,6 +227,16 @@ const (
 	defaultFrames = 20
 	maxFrames     = 127
 )
+
+// recordSize is the record size a program asks for.
+const recordSize = 12 << 10
+
+// strSlots is the number of string scratch slots of strings of strbuf
+// bytes: 8 unless that takes more than 8 KiB of the 32 KiB scratch value,
+// DTrace's strsize default of 256 leaving room for a deep expression.
+func strSlots(strbuf int) int {
+	return max(min(8, (8<<10)/strbuf), 4)
+}
 
 func align8(n int) int { return (n + 7) &^ 7 }
 
@@ -240,7 +270,9 @@ func (g *gen) clause(id int, ci *check.ClauseInfo) error {
 	}
 	out := g.label("out")
 	if ci.Clause.Pred != nil {
+		done := g.fullExpr(ci.Clause.Pred)
 		g.cond(ci.Clause.Pred)
+		done()
 		g.emit(asm.JEq.Imm(asm.R0, 0, out))
 	}
 	for _, s := range ci.Clause.Body {
@@ -358,14 +390,18 @@ func (g *gen) stageOff(off int) int16 { return int16(g.l.Stage + bpfrt.RecHeader
 func (g *gen) stmt(s ast.Stmt) {
 	switch s := s.(type) {
 	case *ast.ExprStmt:
+		done := g.fullExpr(s.X)
 		g.exprStmt(s.X)
+		done()
 	case *ast.BlockStmt:
 		for _, s := range s.List {
 			g.stmt(s)
 		}
 	case *ast.IfStmt:
 		els, end := g.label("else"), g.label("endif")
+		done := g.fullExpr(s.Cond)
 		g.cond(s.Cond)
+		done()
 		g.emit(asm.JEq.Imm(asm.R0, 0, els))
 		g.c.cond++
 		g.stmt(s.Then)

@@ -99,6 +99,9 @@ const (
 	KindStack              // kernel stack frames, 8 bytes each, 0 after the last
 	KindSym                // a kernel address printed as its symbol (sym(), func())
 	KindMod                // a kernel address printed as its module (mod())
+	KindBytes              // raw memory of Size bytes (a struct, union or array; tracemem())
+	KindInet4              // an IPv4 address printed as inet_ntoa() text
+	KindInet6              // an IPv6 address printed as inet_ntoa6() text
 )
 
 // The record actions, in bpfrt.RecDesc.Action. A record's Arg holds the

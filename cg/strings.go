@@ -81,6 +81,53 @@ func (g *gen) subr(call *ast.CallExpr) {
 		g.emit(asm.Sub.Imm(asm.R0, 1))
 	case "strjoin":
 		g.strjoin(call)
+	case "alloca":
+		ti := g.typeOf(call.Args[0])
+		if !ti.Const || ti.Value <= 0 {
+			g.unsupported(call, "alloca() of a size that is not a positive constant")
+		}
+		g.alloca(call, int(ti.Value))
+	case "copyin":
+		g.copyMem(call, call.Args[0], call.Args[1], nil, false)
+	case "copyinto":
+		g.copyMem(call, call.Args[0], call.Args[1], call.Args[2], false)
+	case "bcopy":
+		g.copyMem(call, call.Args[0], call.Args[2], call.Args[1], true)
+	case "index", "rindex":
+		var start ast.Expr
+		if len(call.Args) > 2 {
+			start = call.Args[2]
+		}
+		g.search(call, call.Args[0], call.Args[1], start, id.Name == "rindex")
+	case "strtok":
+		g.strtok(call)
+	case "cleanpath":
+		g.cleanpath(call)
+	case "basename", "dirname":
+		g.pathPart(call, id.Name == "dirname")
+	case "strstr":
+		a := g.search(call, call.Args[0], call.Args[1], nil, false)
+		none, done := g.label("strstrnone"), g.label("strstrdone")
+		g.emit(
+			asm.JSLT.Imm(asm.R0, 0, none),
+			asm.JGE.Imm(asm.R0, int32(g.strbuf), none),
+			asm.Add.Reg(asm.R0, rScratch),
+			asm.Add.Imm(asm.R0, int32(a)),
+			asm.Ja.Label(done),
+		)
+		g.setLabel(none)
+		g.strConst("")
+		g.setLabel(done)
+		g.emit(nop())
+	case "inet_ntoa", "inet_ntoa6", "inet_ntop":
+		g.unsupported(call, id.Name+"() other than as an argument of trace() or printf()")
+	case "getmajor":
+		g.expr(call.Args[0])
+		g.emit(asm.RSh.Imm(asm.R0, minorBits))
+		g.normalize(asm.R0, g.typeOf(call).Type)
+	case "getminor":
+		g.expr(call.Args[0])
+		g.emit(asm.And.Imm(asm.R0, 1<<minorBits-1))
 	case "copyinstr":
 		g.copyinstr(call)
 	case "sym", "func", "mod":
@@ -382,6 +429,10 @@ func (g *gen) itoa() {
 	off := g.toSlot()
 	g.emit(asm.Mov.Reg(asm.R0, rScratch), asm.Add.Imm(asm.R0, int32(off)))
 }
+
+// minorBits is the width of the minor number in the kernel's dev_t
+// (MINORBITS), what getmajor() and getminor() split it at.
+const minorBits = 20
 
 // pow2Mask returns the smallest all-ones mask covering n-1, which bounds
 // an offset into a string of n bytes for the verifier.

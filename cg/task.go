@@ -16,6 +16,9 @@ import (
 // built-ins reading the current task need, from the kernel's BTF.
 type taskOffsets struct {
 	realParent, tgid uint32
+	// runtime is the offset of se.sum_exec_runtime, the task's on-CPU
+	// time in nanoseconds, what vtimestamp reads.
+	runtime uint32
 }
 
 var kernelTask = sync.OnceValues(func() (taskOffsets, error) {
@@ -37,10 +40,21 @@ var kernelTask = sync.OnceValues(func() (taskOffsets, error) {
 		case "tgid":
 			off.tgid = m.Offset.Bytes()
 			found++
+		case "se":
+			se, ok := btf.UnderlyingType(m.Type).(*btf.Struct)
+			if !ok {
+				break
+			}
+			for _, sm := range se.Members {
+				if sm.Name == "sum_exec_runtime" {
+					off.runtime = m.Offset.Bytes() + sm.Offset.Bytes()
+					found++
+				}
+			}
 		}
 	}
-	if found != 2 {
-		return taskOffsets{}, fmt.Errorf("kernel BTF: task_struct lacks real_parent or tgid")
+	if found != 3 {
+		return taskOffsets{}, fmt.Errorf("kernel BTF: task_struct lacks real_parent, tgid or se.sum_exec_runtime")
 	}
 	return off, nil
 })
@@ -74,12 +88,30 @@ func (g *gen) ppid() {
 	read(4, off.tgid)
 }
 
+// vtimestamp loads the current task's on-CPU time in nanoseconds as the
+// scheduler last accounted it (at ticks and context switches: a thread
+// not yet accounted reads 0). Adding the time since se.exec_start, as the
+// kernel's task_sched_runtime() does, is not possible from BPF: that
+// start is on the runqueue's task clock, which leaves out steal and IRQ
+// time and so drifts from the monotonic clock by tens of seconds on a
+// virtual machine.
+func (g *gen) vtimestamp() {
+	off, err := kernelTask()
+	if err != nil {
+		g.fail(nil, fmt.Errorf("vtimestamp: %w", err))
+	}
+	buf := g.l.This + g.baseWord
+	g.emit(asm.FnGetCurrentTask.Call(), asm.Add.Imm(asm.R0, int32(off.runtime)))
+	g.readMem(buf, 8)
+	g.emit(asm.LoadMem(asm.R0, rScratch, int16(buf), asm.DWord))
+}
+
 // maxProgeny bounds the walk up the process tree of progenyof().
 const maxProgeny = 64
 
 // progenyof sets R0 to 1 when the current process is the process of its
 // argument or one of its descendants: it walks real_parent up from the
-// current task, comparing tgid, until init (its own parent).
+// current task, comparing tgid, until init.
 func (g *gen) progenyof(call *ast.CallExpr) {
 	off, err := kernelTask()
 	if err != nil {
@@ -115,6 +147,9 @@ func (g *gen) progenyof(call *ast.CallExpr) {
 	g.setLabel(loop)
 	read(4, off.tgid)
 	g.emit(
+		// As in DTrace for Linux, the walk ends below init: every
+		// process descends from it, yet progenyof(1) is 0.
+		asm.JLE.Imm(asm.R0, 1, no),
 		asm.LoadMem(asm.R1, asm.RFP, pid, asm.DWord),
 		asm.JEq.Reg(asm.R0, asm.R1, yes),
 	)

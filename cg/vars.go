@@ -62,6 +62,8 @@ func (g *gen) ident(e *ast.Ident, t *ctype.Type) {
 		g.builtin(e, v.Builtin.Name, t)
 	case check.Global:
 		g.loadVar(e, t)
+	case check.XlatorInput:
+		g.xlateInput(e, t)
 	case check.Inline:
 		if v.Inline == nil {
 			g.unsupported(e, "inline "+e.Name)
@@ -106,6 +108,9 @@ func (g *gen) ref(e ast.Expr) varRef {
 			return varRef{dyn: d}
 		}
 	case *ast.SelectorExpr:
+		if m := g.member(x); m.Bits != 0 {
+			g.unsupported(e, "bit-field member "+x.Sel.Name+" of a D variable")
+		}
 		if x.Op == token.PERIOD {
 			r := g.ref(x.X)
 			if r.dyn == nil {
@@ -138,6 +143,16 @@ func (g *gen) ref(e ast.Expr) varRef {
 
 // loadVar loads the variable e of type t into R0.
 func (g *gen) loadVar(e ast.Expr, t *ctype.Type) {
+	if g.throughPointer(e) {
+		// The target of a compound assignment or ++ through a pointer.
+		if s, ok := unparen(e).(*ast.SelectorExpr); ok {
+			g.selector(s, t)
+			return
+		}
+		g.kaddr(e)
+		g.loadKernel(e, t)
+		return
+	}
 	if ix, ok := unparen(e).(*ast.IndexExpr); ok {
 		if id, ok := unparen(ix.X).(*ast.Ident); ok {
 			if v := g.info.Vars[id]; v != nil && v.Kind == check.BuiltinVar {
@@ -162,6 +177,10 @@ func (g *gen) loadVar(e ast.Expr, t *ctype.Type) {
 // storeVar stores R0 (an integer normalised to t, or a string pointer)
 // into the variable e, leaving the stored value in R0.
 func (g *gen) storeVar(e ast.Expr, t *ctype.Type) {
+	if g.throughPointer(e) {
+		g.storeMem(e, t)
+		return
+	}
 	r := g.ref(e)
 	if r.dyn != nil {
 		g.storeDyn(e, r, t)
@@ -299,12 +318,30 @@ func (g *gen) storeDyn(e ast.Expr, r varRef, t *ctype.Type) {
 	g.pop(asm.R0)
 }
 
-// strSlot returns the offset from the scratch pointer of the next string
-// scratch slot, used round-robin.
+// strSlot returns the offset from the scratch pointer of a free string
+// scratch slot. Slots are taken like a stack while a full expression is
+// generated and all given back when its value has been consumed (see
+// freeSlots), so no string an expression still needs is overwritten; an
+// expression that needs more slots than the scratch space holds is
+// refused at compile time.
 func (g *gen) strSlot() int {
-	off := g.l.Str + (g.c.slot%g.l.StrSlots)*g.l.StrSize
+	if g.c.slot >= g.l.StrSlots {
+		g.fail(g.c.full, fmt.Errorf("expression needs more than %d string scratch slots: %w", g.l.StrSlots, ErrNotSupported))
+	}
+	off := g.l.Str + g.c.slot*g.l.StrSize
 	g.c.slot++
 	return off
+}
+
+// fullExpr starts a full expression: one whose value is consumed (a
+// statement, a predicate, an action argument) before the next starts. It
+// returns the function that gives its slots back.
+func (g *gen) fullExpr(n ast.Node) func() {
+	mark, full := g.c.slot, g.c.full
+	if full == nil {
+		g.c.full = n
+	}
+	return func() { g.c.slot, g.c.full = mark, full }
 }
 
 // builtin loads a built-in variable.
@@ -320,6 +357,10 @@ func (g *gen) builtin(e *ast.Ident, name string, t *ctype.Type) {
 		g.emit(asm.FnGetCurrentUidGid.Call(), asm.RSh.Imm(asm.R0, 32))
 	case "ppid":
 		g.ppid()
+	case "vtimestamp":
+		g.vtimestamp()
+	case "errno":
+		g.errno(e)
 	case "cpu":
 		g.emit(asm.FnGetSmpProcessorId.Call())
 	case "curthread":
@@ -359,6 +400,30 @@ func (g *gen) builtin(e *ast.Ident, name string, t *ctype.Type) {
 		g.unsupported(e, "built-in variable "+name)
 	}
 	g.normalize(asm.R0, t)
+}
+
+// errno loads the error of the system call a syscall return probe
+// reports: the negated return value when it is an error (-4095 to -1),
+// else 0. Elsewhere DTrace gives the thread's last error, which nothing
+// records yet.
+func (g *gen) errno(e *ast.Ident) {
+	for _, p := range g.c.probes {
+		if p.Provider != "syscall" || p.Name != "return" {
+			g.unsupported(e, "errno outside syscall return probes")
+		}
+	}
+	none, done := g.label("errnone"), g.label("errdone")
+	g.emit(
+		asm.LoadMem(asm.R0, rScratch, bpfrt.MstArg(0), asm.DWord),
+		asm.JSGE.Imm(asm.R0, 0, none),
+		asm.JSLT.Imm(asm.R0, -4095, none),
+		asm.Neg.Imm(asm.R0, 0),
+		asm.Ja.Label(done),
+	)
+	g.setLabel(none)
+	g.emit(asm.Mov.Imm(asm.R0, 0))
+	g.setLabel(done)
+	g.emit(nop())
 }
 
 // builtinIndex loads args[i] with a constant i.

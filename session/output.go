@@ -336,6 +336,12 @@ func field(f cg.Field, b []byte) format.Value {
 			k = format.KindMod
 		}
 		return format.Value{Kind: k, Bits: format.IntFromBytes(v, false).Bits}
+	case cg.KindInet4:
+		return format.String(format.InetNtop(format.AFInet, v))
+	case cg.KindInet6:
+		return format.String(format.InetNtop(format.AFInet6, v))
+	case cg.KindBytes:
+		return format.Bytes(bytes.Clone(v))
 	case cg.KindStack:
 		frames := make([]uint64, len(v)/8)
 		for i := range frames {

@@ -1,0 +1,216 @@
+package cg
+
+import (
+	"fmt"
+
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/godtrace/godtrace/bpfrt"
+
+	"github.com/godtrace/godtrace/d/ast"
+)
+
+// basename() and dirname() split a path as DTrace does: trailing slashes
+// do not count, a path of slashes alone is "/" and the empty path ".";
+// the directory of a name without a slash is ".", and the slashes that
+// end a directory are dropped ("/usr" is in "/").
+
+// scanBack moves R3 back over the characters of slot a before it while
+// they are (or, with not, are not) a slash.
+func (g *gen) scanBack(a int, not bool) {
+	loop, done := g.label("pathback"), g.label("pathbackdone")
+	stop := asm.JNE
+	if not {
+		stop = asm.JEq
+	}
+	g.setLabel(loop)
+	g.emit(
+		asm.JEq.Imm(asm.R3, 0, done),
+		asm.JGT.Imm(asm.R3, int32(g.strbuf), done),
+		asm.Mov.Reg(asm.R4, rScratch),
+		asm.Add.Reg(asm.R4, asm.R3),
+		asm.LoadMem(asm.R5, asm.R4, int16(a-1), asm.Byte),
+		stop.Imm(asm.R5, '/', done),
+		asm.Sub.Imm(asm.R3, 1),
+		asm.Ja.Label(loop),
+	)
+	g.setLabel(done)
+	g.emit(nop())
+	g.forget(asm.R3, 0)
+}
+
+// forget makes the verifier forget what it knows of the value of r: the
+// value goes through word i (0 or 1) of the scratch numbers and comes
+// back unknown. After a loop, a position known exactly on each of its
+// exits would make the verifier walk what follows once per exit.
+func (g *gen) forget(r asm.Register, i int) {
+	off := int16(g.l.This + g.baseWord + 8*i)
+	g.emit(asm.StoreMem(rScratch, off, r, asm.DWord), asm.LoadMem(r, rScratch, off, asm.DWord))
+}
+
+// pathPart generates basename() (dir false) or dirname() of call's
+// argument into a scratch slot.
+func (g *gen) pathPart(call *ast.CallExpr, dir bool) {
+	g.expr(call.Args[0])
+	a := g.toSlot()
+	g.strLen()
+	dst := g.strSlot()
+	slash, dot, done := g.label("pathslash"), g.label("pathdot"), g.label("pathdone")
+	// R3 = the end of the path without its trailing slashes.
+	g.emit(asm.Mov.Reg(asm.R3, asm.R0), asm.Mov.Reg(asm.R1, asm.R0))
+	g.scanBack(a, false)
+	some := g.label("pathsome")
+	g.emit(asm.JNE.Imm(asm.R3, 0, some))
+	g.emit(asm.JEq.Imm(asm.R1, 0, dot), asm.Ja.Label(slash))
+	g.setLabel(some)
+	// R2 = the start of the last component.
+	g.emit(asm.Mov.Reg(asm.R2, asm.R3))
+	g.forget(asm.R2, 1)
+	g.scanBack(a, true)
+	if dir {
+		// The directory: up to the last component, less its slashes.
+		g.emit(asm.JEq.Imm(asm.R3, 0, dot))
+		g.scanBack(a, false)
+		g.emit(asm.JEq.Imm(asm.R3, 0, slash), asm.Mov.Reg(asm.R2, asm.R3), asm.Mov.Imm(asm.R3, 0))
+	}
+	// Copy the characters from R3 to R2 (the end, excluded).
+	g.emit(
+		asm.JGE.Imm(asm.R3, int32(g.strbuf), dot),
+		asm.JGE.Imm(asm.R2, int32(g.strbuf), dot),
+		asm.Sub.Reg(asm.R2, asm.R3),
+		asm.Add.Imm(asm.R2, 1),
+		asm.JGT.Imm(asm.R2, int32(g.strbuf), dot),
+		asm.Add.Reg(asm.R3, rScratch),
+		asm.Add.Imm(asm.R3, int32(a)),
+		asm.Mov.Reg(asm.R1, rScratch),
+		asm.Add.Imm(asm.R1, int32(dst)),
+		asm.FnProbeReadKernelStr.Call(),
+		asm.Ja.Label(done),
+	)
+	g.setLabel(slash)
+	g.emit(asm.StoreImm(rScratch, int16(dst), '/', asm.Half), asm.Ja.Label(done))
+	g.setLabel(dot)
+	g.emit(asm.StoreImm(rScratch, int16(dst), '.', asm.Half))
+	g.setLabel(done)
+	g.emit(asm.Mov.Reg(asm.R0, rScratch), asm.Add.Imm(asm.R0, int32(dst)))
+}
+
+// cleanpath copies the path of call's argument into a scratch slot with
+// its repeated slashes, "." components and ".." components (with the
+// component before each) removed. The copy is a loop over the characters
+// in which a ".." scans back over the copy; as with the searches, the
+// loop is a bpf_iter_num one, and the two positions live in the scratch
+// numbers, so its body is checked a few times, not once per character.
+func (g *gen) cleanpath(call *ast.CallExpr) {
+	kf, err := iterKfuncs()
+	if err != nil {
+		g.fail(call, err)
+	}
+	g.expr(call.Args[0])
+	a := g.toSlot()
+	d := g.strSlot()
+	if g.c.depth+1 > maxDepth {
+		g.fail(call, fmt.Errorf("expression too complex: %w", ErrNotSupported))
+	}
+	it := int16(-8 * (g.c.depth + 1))
+	wi, wj := int16(g.l.This+g.baseWord), int16(g.l.This+g.baseWord+8)
+	iterArg := []asm.Instruction{asm.Mov.Reg(asm.R1, asm.RFP), asm.Add.Imm(asm.R1, int32(it))}
+	loop, finish, slash, keep := g.label("cpath"), g.label("cpathend"), g.label("cpathslash"), g.label("cpathkeep")
+	back, backDone, store := g.label("cpathback"), g.label("cpathbackdone"), g.label("cpathstore")
+	// at loads the character at R3+k of the source into dst, 0 past the
+	// end of the slot.
+	at := func(dst asm.Register, k int32) {
+		zero, done := g.label("cpathz"), g.label("cpathat")
+		g.emit(
+			asm.Mov.Reg(dst, asm.R3),
+			asm.Add.Imm(dst, k),
+			asm.JGE.Imm(dst, int32(g.strbuf), zero),
+			asm.Add.Reg(dst, rScratch),
+			asm.LoadMem(dst, dst, int16(a), asm.Byte),
+			asm.Ja.Label(done),
+		)
+		g.setLabel(zero)
+		g.emit(asm.Mov.Imm(dst, 0))
+		g.setLabel(done)
+		g.emit(nop())
+	}
+	g.emit(bpfrt.StoreImm64(rScratch, wi, 0), bpfrt.StoreImm64(rScratch, wj, 0))
+	g.emit(iterArg...)
+	g.emit(asm.Mov.Imm(asm.R2, 0), asm.Mov.Imm(asm.R3, int32(g.strbuf)), kfuncCall(kf.new))
+	g.setLabel(loop)
+	g.emit(iterArg...)
+	g.emit(
+		kfuncCall(kf.next),
+		asm.JEq.Imm(asm.R0, 0, finish),
+		asm.LoadMem(asm.R3, rScratch, wi, asm.DWord),
+		asm.LoadMem(asm.R4, rScratch, wj, asm.DWord),
+		asm.JGE.Imm(asm.R3, int32(g.strbuf), finish),
+		asm.JGE.Imm(asm.R4, int32(g.strbuf-1), finish),
+	)
+	at(asm.R5, 0)
+	g.emit(asm.JEq.Imm(asm.R5, 0, finish), asm.JNE.Imm(asm.R5, '/', keep))
+	at(asm.R1, 1)
+	skip := func(n int32) {
+		g.emit(asm.Add.Imm(asm.R3, n), asm.Ja.Label(store))
+	}
+	dup := g.label("cpathdup")
+	g.emit(asm.JNE.Imm(asm.R1, '/', dup))
+	skip(1)
+	g.setLabel(dup)
+	g.emit(asm.JNE.Imm(asm.R1, '.', slash))
+	at(asm.R2, 2)
+	dot, dotdot := g.label("cpathdot"), g.label("cpathdotdot")
+	g.emit(asm.JEq.Imm(asm.R2, '/', dot), asm.JEq.Imm(asm.R2, 0, dot), asm.JNE.Imm(asm.R2, '.', slash))
+	at(asm.R0, 3)
+	g.emit(asm.JEq.Imm(asm.R0, '/', dotdot), asm.JNE.Imm(asm.R0, 0, slash))
+	g.setLabel(dotdot)
+	// "/..": drop the copy's last component and its slash.
+	g.emit(asm.Add.Imm(asm.R3, 3))
+	g.setLabel(back)
+	g.emit(
+		asm.JEq.Imm(asm.R4, 0, backDone),
+		asm.JGT.Imm(asm.R4, int32(g.strbuf), backDone),
+		asm.Sub.Imm(asm.R4, 1),
+		asm.Mov.Reg(asm.R0, rScratch),
+		asm.Add.Reg(asm.R0, asm.R4),
+		asm.LoadMem(asm.R0, asm.R0, int16(d), asm.Byte),
+		asm.JNE.Imm(asm.R0, '/', back),
+	)
+	g.setLabel(backDone)
+	g.emit(asm.Ja.Label(store))
+	g.setLabel(dot)
+	skip(2)
+	g.setLabel(slash)
+	g.emit(asm.Mov.Imm(asm.R5, '/'))
+	g.setLabel(keep)
+	g.emit(
+		asm.Mov.Reg(asm.R0, rScratch),
+		asm.Add.Reg(asm.R0, asm.R4),
+		asm.StoreMem(asm.R0, int16(d), asm.R5, asm.Byte),
+		asm.Add.Imm(asm.R4, 1),
+		asm.Add.Imm(asm.R3, 1),
+	)
+	g.setLabel(store)
+	g.emit(
+		asm.StoreMem(rScratch, wi, asm.R3, asm.DWord),
+		asm.StoreMem(rScratch, wj, asm.R4, asm.DWord),
+		asm.Ja.Label(loop),
+	)
+	g.setLabel(finish)
+	g.emit(iterArg...)
+	g.emit(kfuncCall(kf.destroy))
+	// NUL-terminate the copy; an empty one is "/".
+	end, done := g.label("cpathnul"), g.label("cpathdone")
+	g.emit(
+		asm.LoadMem(asm.R4, rScratch, wj, asm.DWord),
+		asm.JEq.Imm(asm.R4, 0, end),
+		asm.JGE.Imm(asm.R4, int32(g.strbuf), end),
+		asm.Add.Reg(asm.R4, rScratch),
+		asm.StoreImm(asm.R4, int16(d), 0, asm.Byte),
+		asm.Ja.Label(done),
+	)
+	g.setLabel(end)
+	g.emit(asm.StoreImm(rScratch, int16(d), '/', asm.Half))
+	g.setLabel(done)
+	g.emit(asm.Mov.Reg(asm.R0, rScratch), asm.Add.Imm(asm.R0, int32(d)))
+}

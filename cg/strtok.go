@@ -1,0 +1,138 @@
+package cg
+
+import (
+	"fmt"
+
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/godtrace/godtrace/bpfrt"
+	"github.com/godtrace/godtrace/d/ast"
+)
+
+// strtok() keeps the string it splits, and where its next token starts,
+// in the strtok area of the clause-local space, which is per CPU and
+// outlives the clause as DTrace's strtok state does: strtok(NULL, ...)
+// goes on where the last call on the CPU stopped.
+
+// strtokSize is the size of the strtok area: the string and the offset.
+func (g *gen) strtokSize() int { return align8(g.strbuf) + 8 }
+
+// isDelim sets R0 to 1 when the character in R5 is in the string of
+// slot b, else 0; it uses R0, R1 and R2.
+func (g *gen) isDelim(b int) {
+	loop, yes, done := g.label("delim"), g.label("delimyes"), g.label("delimdone")
+	g.emit(asm.Mov.Imm(asm.R2, 0))
+	g.setLabel(loop)
+	g.emit(
+		asm.Mov.Imm(asm.R0, 0),
+		asm.JGE.Imm(asm.R2, int32(g.strbuf), done),
+		asm.Mov.Reg(asm.R1, rScratch),
+		asm.Add.Reg(asm.R1, asm.R2),
+		asm.LoadMem(asm.R1, asm.R1, int16(b), asm.Byte),
+		asm.JEq.Imm(asm.R1, 0, done),
+		asm.JEq.Reg(asm.R1, asm.R5, yes),
+		asm.Add.Imm(asm.R2, 1),
+		asm.Ja.Label(loop),
+	)
+	g.setLabel(yes)
+	g.emit(asm.Mov.Imm(asm.R0, 1))
+	g.setLabel(done)
+	g.emit(nop())
+}
+
+// strtok generates strtok(s, delims) into a scratch slot.
+func (g *gen) strtok(call *ast.CallExpr) {
+	kf, err := iterKfuncs()
+	if err != nil {
+		g.fail(call, err)
+	}
+	if g.c.depth+1 > maxDepth {
+		g.fail(call, fmt.Errorf("expression too complex: %w", ErrNotSupported))
+	}
+	buf := g.l.This + g.strtokArea
+	pos := int16(buf + align8(g.strbuf))
+	g.expr(call.Args[1])
+	g.push(call)
+	g.expr(call.Args[0])
+	keep := g.label("tokkeep")
+	g.emit(asm.JEq.Imm(asm.R0, 0, keep))
+	g.copyStr(rScratch, buf)
+	g.emit(bpfrt.StoreImm64(rScratch, pos, 0))
+	g.setLabel(keep)
+	g.pop(asm.R0)
+	b := g.toSlot()
+	dst := g.strSlot()
+	it := int16(-8 * (g.c.depth + 1))
+	iterArg := []asm.Instruction{asm.Mov.Reg(asm.R1, asm.RFP), asm.Add.Imm(asm.R1, int32(it))}
+	start := int16(g.l.This + g.baseWord)
+	// scan moves the position over the characters that are (or, with
+	// token, are not) delimiters.
+	scan := func(token bool) {
+		loop, end := g.label("tok"), g.label("tokend")
+		g.emit(iterArg...)
+		g.emit(asm.Mov.Imm(asm.R2, 0), asm.Mov.Imm(asm.R3, int32(g.strbuf)), kfuncCall(kf.new))
+		g.setLabel(loop)
+		g.emit(iterArg...)
+		g.emit(
+			kfuncCall(kf.next),
+			asm.JEq.Imm(asm.R0, 0, end),
+			asm.LoadMem(asm.R3, rScratch, pos, asm.DWord),
+			asm.JGE.Imm(asm.R3, int32(g.strbuf), end),
+			asm.Mov.Reg(asm.R5, rScratch),
+			asm.Add.Reg(asm.R5, asm.R3),
+			asm.LoadMem(asm.R5, asm.R5, int16(buf), asm.Byte),
+			asm.JEq.Imm(asm.R5, 0, end),
+		)
+		g.isDelim(b)
+		stop := asm.JEq
+		if token {
+			stop = asm.JNE
+		}
+		g.emit(
+			stop.Imm(asm.R0, 0, end),
+			asm.Add.Imm(asm.R3, 1),
+			asm.StoreMem(rScratch, pos, asm.R3, asm.DWord),
+			asm.Ja.Label(loop),
+		)
+		g.setLabel(end)
+		g.emit(iterArg...)
+		g.emit(kfuncCall(kf.destroy))
+	}
+	scan(false)
+	g.emit(asm.LoadMem(asm.R0, rScratch, pos, asm.DWord), asm.StoreMem(rScratch, start, asm.R0, asm.DWord))
+	scan(true)
+	empty, done, last := g.label("tokempty"), g.label("tokdone"), g.label("toklast")
+	g.emit(
+		asm.LoadMem(asm.R3, rScratch, start, asm.DWord),
+		asm.LoadMem(asm.R2, rScratch, pos, asm.DWord),
+		asm.JGE.Imm(asm.R3, int32(g.strbuf), empty),
+		asm.JGE.Imm(asm.R2, int32(g.strbuf), empty),
+		asm.JLE.Reg(asm.R2, asm.R3, empty),
+		// Past the delimiter that ends the token, if one does.
+		asm.Mov.Reg(asm.R1, rScratch),
+		asm.Add.Reg(asm.R1, asm.R2),
+		asm.LoadMem(asm.R1, asm.R1, int16(buf), asm.Byte),
+		asm.JEq.Imm(asm.R1, 0, last),
+		asm.Mov.Reg(asm.R1, asm.R2),
+		asm.Add.Imm(asm.R1, 1),
+		asm.StoreMem(rScratch, pos, asm.R1, asm.DWord),
+	)
+	g.setLabel(last)
+	g.emit(
+		asm.Sub.Reg(asm.R2, asm.R3),
+		asm.Add.Imm(asm.R2, 1),
+		// Only for the verifier, which lost that R2 > R3 above.
+		asm.JSLE.Imm(asm.R2, 1, empty),
+		asm.JGT.Imm(asm.R2, int32(g.strbuf), empty),
+		asm.Add.Reg(asm.R3, rScratch),
+		asm.Add.Imm(asm.R3, int32(buf)),
+		asm.Mov.Reg(asm.R1, rScratch),
+		asm.Add.Imm(asm.R1, int32(dst)),
+		asm.FnProbeReadKernelStr.Call(),
+		asm.Ja.Label(done),
+	)
+	g.setLabel(empty)
+	g.emit(asm.StoreImm(rScratch, int16(dst), 0, asm.Byte))
+	g.setLabel(done)
+	g.emit(asm.Mov.Reg(asm.R0, rScratch), asm.Add.Imm(asm.R0, int32(dst)))
+}

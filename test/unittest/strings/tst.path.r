@@ -1,0 +1,3 @@
+[libc.so] [lib] [file] [/] [.]
+[/usr/lib] [/] [.] [/a] [a] [.]
+

@@ -1,0 +1,2 @@
+abcdefgh [world] [hello] [LLO]
+
