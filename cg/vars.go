@@ -212,6 +212,24 @@ func (g *gen) keyOff() int { return g.l.This + g.keyArea }
 // valOff is the value staging area's offset from the scratch pointer.
 func (g *gen) valOff() int { return g.l.This + g.valArea }
 
+// userStackAction returns the name of the user-space stack or symbol
+// action k calls (ustack(), usym()...), or "".
+func userStackAction(k ast.Expr) string {
+	call, ok := unparen(k).(*ast.CallExpr)
+	if !ok {
+		return ""
+	}
+	id, ok := unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return ""
+	}
+	switch id.Name {
+	case "ustack", "jstack", "usym", "ufunc", "umod", "uaddr":
+		return id.Name
+	}
+	return ""
+}
+
 // buildKey evaluates the keys and lays out the key of id in the key
 // staging area, zeroed to size bytes; with self, the thread id comes
 // first. The keys are evaluated before the area is touched, since they
@@ -219,6 +237,11 @@ func (g *gen) valOff() int { return g.l.This + g.valArea }
 func (g *gen) buildKey(n ast.Node, id uint32, self bool, keys []ast.Expr, size int) {
 	types := make([]*ctype.Type, len(keys))
 	for i, k := range keys {
+		if name := userStackAction(k); name != "" {
+			// They have stack()'s type; recording a kernel stack for
+			// them would print wrong frames.
+			g.unsupported(k, name+"()")
+		}
 		if types[i] = g.typeOf(k).Type; isStack(types[i]) {
 			continue // taken straight into the key below
 		}

@@ -1,0 +1,2 @@
+-- @@stderr --
+dtrace: could not enable tracing: line 4: ustack(): not supported yet
