@@ -65,6 +65,9 @@ func (c *checker) resolveArg(e ast.Node, ci *ClauseInfo, i int64) (t, native *ct
 		c.errorf(e, diag.D_ARGS_IDX, "index %d is out of range for %s args[ ]", i, ci.desc.String())
 	}
 	a := m.Args[i]
+	if a.Translated != "" && a.Translated != a.Native {
+		c.loadLazyLib()
+	}
 	xname := a.Translated
 	if xname == "" {
 		xname = a.Native

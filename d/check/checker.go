@@ -156,8 +156,11 @@ type checker struct {
 	// lib holds the D library's declarations; defs is where declarations
 	// go: lib while the library is checked, script after.
 	lib, defs *ctype.Scope
-	info      *Info
-	protos    map[string]*Proto
+	// lazyLib are the library's declarations not checked yet (see
+	// library).
+	lazyLib []ast.Decl
+	info    *Info
+	protos  map[string]*Proto
 
 	globals map[string]*Var
 	self    map[string]*Var
@@ -196,7 +199,7 @@ func Check(prog *ast.Program, cfg *Config) (info *Info, err error) {
 		}
 	}()
 	if !c.option("nolibs") {
-		c.loadLib()
+		c.loadLib(prog)
 	}
 	for _, d := range prog.Decls {
 		c.decl(d)

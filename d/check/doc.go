@@ -26,5 +26,8 @@
 // curpsinfo, NULL, the uregs[] register names, ...) is written in D under
 // lib/, embedded, parsed once, and checked against the kernel's types
 // before each program; declarations the kernel cannot support are left
-// out.
+// out. Its translators and what names kernel structs are checked only
+// for a program that mentions what they mention or define, or when a
+// clause first uses a translated args[]: most programs then never load
+// the kernel's BTF.
 package check

@@ -4,6 +4,8 @@ import (
 	"io/fs"
 	"testing"
 
+	"github.com/godtrace/godtrace/ctype"
+	"github.com/godtrace/godtrace/ctype/btfsrc"
 	"github.com/godtrace/godtrace/d/ast"
 	"github.com/godtrace/godtrace/d/parser"
 )
@@ -27,7 +29,8 @@ func TestLib(t *testing.T) {
 	}
 	c := newChecker(nil, &Config{Types: u})
 	c.defs = c.lib
-	for _, d := range libDecls() {
+	lib := libDecls()
+	for _, d := range append(append([]ast.Decl(nil), lib.eager...), lib.lazy...) {
 		func() {
 			defer func() {
 				if r := recover(); r != nil {
@@ -79,4 +82,82 @@ func TestLibConstants(t *testing.T) {
 	if len(want) != 0 {
 		t.Errorf("not found: %v", want)
 	}
+}
+
+// askedSource passes lookups to the kernel's types, keeping the names
+// asked.
+type askedSource struct {
+	k     ctype.Source
+	asked []string
+}
+
+func (s *askedSource) Module() string { return s.k.Module() }
+
+func (s *askedSource) LookupType(n string) (*ctype.Type, error) {
+	s.asked = append(s.asked, n)
+	return s.k.LookupType(n)
+}
+
+func (s *askedSource) LookupVar(n string) (*ctype.Type, error) {
+	s.asked = append(s.asked, "var "+n)
+	return s.k.(ctype.VarSource).LookupVar(n)
+}
+
+// TestLibLazy checks that the library's translators and what names
+// kernel structs are checked only for a program that may use them: a
+// program without kernel types asks the kernel for nothing, so its BTF
+// is never loaded.
+func TestLibLazy(t *testing.T) {
+	u := kernelTypes(t)
+	k, err := btfsrc.Kernel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		src    string
+		kernel bool
+	}{
+		{"BEGIN { exit(0); }", false},
+		{"BEGIN { trace(NULL); raise(SIGKILL); trace(uregs[R_SP]); trace(curcpu->cpu_id); }", false},
+		{"BEGIN { trace(curpsinfo->pr_pid); }", true},
+		{"BEGIN { trace(xlate<lwpsinfo_t *>(curthread)->pr_lwpid); }", true},
+		{"BEGIN { trace(sizeof (in6_addr_t)); }", true},
+		// The translator for a translated args[] is checked where
+		// the clause first uses it.
+		{"io:::start { trace(args[0]->b_bcount); }", true},
+		{"io:::start { trace(arg0); }", false},
+	} {
+		ks := &askedSource{k: k}
+		types := ctype.NewUniverse(btfsrc.Module, ctype.NewC(), ctype.NewD(256), ks)
+		prog, err := parser.ParseFile("t.d", []byte(tc.src), &parser.Config{IsType: IsType(u)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		info, err := Check(prog, &Config{Types: types, Probes: ioStart{}})
+		if err != nil {
+			t.Errorf("%s: %v", tc.src, err)
+			continue
+		}
+		if got := len(ks.asked) > 0; got != tc.kernel {
+			t.Errorf("%s: kernel asked %q, want kernel types used %v", tc.src, ks.asked, tc.kernel)
+		}
+		want := 0
+		if tc.kernel {
+			want = 16
+		}
+		if len(info.Translators) != want {
+			t.Errorf("%s: %d translators checked, want %d", tc.src, len(info.Translators), want)
+		}
+	}
+}
+
+// ioStart is the io provider's start probe, with args[0] a bufinfo_t
+// translated from struct bio, and DTrace's own probes.
+type ioStart struct{}
+
+func (ioStart) Probe(d *ast.ProbeDesc) (*Match, error) {
+	if d.Provider == "io" && d.Name == "start" {
+		return &Match{Args: []ProbeArg{{Native: "struct bio *", Translated: "bufinfo_t *"}}}, nil
+	}
+	return BuiltinProbes{}.Probe(d)
 }
