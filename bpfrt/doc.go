@@ -50,7 +50,8 @@
 // # Records
 //
 // A clause that outputs data writes it at Stage+RecHeaderSize and emits
-// Layout.Output, which writes the header [EPID u32][0 u32] and calls
+// Layout.Output, which writes the header [EPID u32][0 u32] (the second
+// word is the speculation id for Layout.OutputSpec, see spec.go) and calls
 // bpf_perf_event_output into dt_buffers (PERF_EVENT_ARRAY, one ring per CPU,
 // so drops are counted per CPU). The EPID names (probe, statement); the
 // consumer finds the record description (Stmt.Recs, filled by code
@@ -80,7 +81,8 @@
 // dt_globals (ARRAY[1], globals at offsets code generation chooses),
 // dt_dvars (HASH sized by dynvarsize: associative arrays and self->),
 // dt_aggs (PERCPU_HASH, key [aggid u32][pad][tuple]), dt_strtab (ARRAY[1],
-// string constants). Instructions name maps by reference
+// string constants), dt_spec (ARRAY[1], mmapped: the speculative buffers'
+// states and failure counters, spec.go). Instructions name maps by reference
 // (asm.LoadMapPtr(r, 0).WithReference(MapGlobals)); Maps.Load binds them.
 //
 // # BEGIN and END

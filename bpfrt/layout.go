@@ -30,6 +30,8 @@ type Config struct {
 	AggEntries int
 	// StrtabSize is the size of the string constant table.
 	StrtabSize int
+	// NSpec is nspec: the number of speculative buffers.
+	NSpec int
 }
 
 // Defaults, chosen to match DTrace's defaults where DTrace has one.
@@ -47,6 +49,7 @@ const (
 	DefaultAggValSize  = 64
 	DefaultAggEntries  = 1024
 	DefaultStrtabSize  = 8
+	DefaultNSpec       = 1
 )
 
 // maxScratch is the largest value a PERCPU_ARRAY may hold (the kernel's
@@ -74,6 +77,7 @@ func (c Config) withDefaults() Config {
 	c.AggValSize = orDefault(c.AggValSize, DefaultAggValSize)
 	c.AggEntries = orDefault(c.AggEntries, DefaultAggEntries)
 	c.StrtabSize = orDefault(c.StrtabSize, DefaultStrtabSize)
+	c.NSpec = orDefault(c.NSpec, DefaultNSpec)
 	return c
 }
 

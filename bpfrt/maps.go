@@ -18,6 +18,7 @@ const (
 	MapDynVars = "dt_dvars"
 	MapAggs    = "dt_aggs"
 	MapStrtab  = "dt_strtab"
+	// MapSpec (spec.go) is the speculation map.
 )
 
 // Activity is the run state that every trampoline checks before each
@@ -74,8 +75,12 @@ type Maps struct {
 	Aggs *ebpf.Map
 	// Strtab: ARRAY[1] of StrtabSize bytes holding the string constants.
 	Strtab *ebpf.Map
+	// Spec: ARRAY[1], mmapped, of the speculative buffers' states and the
+	// failed speculation counters (spec.go).
+	Spec *ebpf.Map
 
 	state  *ebpf.Memory
+	spec   *ebpf.Memory
 	byName map[string]*ebpf.Map
 }
 
@@ -104,6 +109,7 @@ func NewMaps(cfg Config) (m *Maps, err error) {
 		{&m.DynVars, ebpf.MapSpec{Name: MapDynVars, Type: ebpf.Hash, KeySize: uint32(l.DynKeySize), ValueSize: uint32(l.DynValSize), MaxEntries: uint32(dynEntries)}},
 		{&m.Aggs, ebpf.MapSpec{Name: MapAggs, Type: ebpf.PerCPUHash, KeySize: uint32(l.AggKeySize), ValueSize: uint32(l.AggValSize), MaxEntries: uint32(l.AggEntries)}},
 		{&m.Strtab, ebpf.MapSpec{Name: MapStrtab, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(align8(l.StrtabSize)), MaxEntries: 1}},
+		{&m.Spec, ebpf.MapSpec{Name: MapSpec, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(specValueSize(l.NSpec)), MaxEntries: 1, Flags: bpfFMmapable}},
 	} {
 		mp, err := ebpf.NewMap(&s.spec)
 		if err != nil {
@@ -114,9 +120,12 @@ func NewMaps(cfg Config) (m *Maps, err error) {
 	if m.state, err = m.State.Memory(); err != nil {
 		return nil, fmt.Errorf("map state: %w", err)
 	}
+	if m.spec, err = m.Spec.Memory(); err != nil {
+		return nil, fmt.Errorf("map speculations: %w", err)
+	}
 	m.byName = map[string]*ebpf.Map{
 		MapScratch: m.Scratch, MapBuffers: m.Buffers, MapState: m.State, MapGlobals: m.Globals,
-		MapDynVars: m.DynVars, MapAggs: m.Aggs, MapStrtab: m.Strtab,
+		MapDynVars: m.DynVars, MapAggs: m.Aggs, MapStrtab: m.Strtab, MapSpec: m.Spec,
 	}
 	return m, nil
 }
@@ -132,7 +141,7 @@ func (m *Maps) ByName(name string) *ebpf.Map { return m.byName[name] }
 // Close releases every map.
 func (m *Maps) Close() error {
 	var errs []error
-	for _, mp := range []*ebpf.Map{m.Scratch, m.Buffers, m.State, m.Globals, m.DynVars, m.Aggs, m.Strtab} {
+	for _, mp := range []*ebpf.Map{m.Scratch, m.Buffers, m.State, m.Globals, m.DynVars, m.Aggs, m.Strtab, m.Spec} {
 		if mp != nil {
 			errs = append(errs, mp.Close())
 		}

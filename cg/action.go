@@ -54,6 +54,10 @@ func (g *gen) action(call *ast.CallExpr) bool {
 		g.tracemem(call)
 	case "clear", "trunc", "normalize", "denormalize":
 		g.aggOp(call, id.Name)
+	case "speculate":
+		g.speculate(call.Args[0])
+	case "commit", "discard":
+		g.specEnd(call.Args[0], id.Name == "discard")
 	default:
 		g.unsupported(call, "action "+id.Name+"()")
 	}

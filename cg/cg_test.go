@@ -100,11 +100,11 @@ func TestAggregations(t *testing.T) {
 }
 
 func TestNotSupported(t *testing.T) {
-	_, err := compile(t, `BEGIN { speculate(1); }`)
+	_, err := compile(t, `BEGIN { stack(5); }`)
 	if !errors.Is(err, ErrNotSupported) {
 		t.Fatalf("got %v, want ErrNotSupported", err)
 	}
-	if got := err.Error(); got != "line 1: action speculate(): not supported yet" {
+	if got := err.Error(); got != "line 1: stack() with a frame count: not supported yet" {
 		t.Errorf("error %q", got)
 	}
 }

@@ -22,4 +22,13 @@
 // time. alloca() memory is a per-clause area of the clause-local space
 // (memory.go); string searches and cleanpath() loop with bpf_iter_num so
 // the verifier checks their bodies a few times, not once per character.
+//
+// Speculations (bpfrt/spec.go has the runtime side): speculation() takes
+// a free buffer with a compare-and-exchange on the speculation map, and
+// returns its id or 0. A clause calling speculate(id) stores the id in
+// its record's header and outputs the record to the principal buffer as
+// usual, or nothing at all for id 0; commit() and discard() mark the
+// buffer done and output a control record. The consumer holds tagged
+// records per id, bounded by specsize, until the control record prints
+// or drops them, and then frees the buffer (package consume).
 package cg

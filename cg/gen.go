@@ -41,6 +41,7 @@ type gen struct {
 	l      *bpfrt.Layout
 	strbuf int // the size of a string buffer: strsize characters and the NUL
 	frames int // the stackframes option
+	nspec  int // the nspec option: the number of speculative buffers
 
 	globals     map[*check.Var]int
 	globalsSize int
@@ -76,9 +77,12 @@ type clause struct {
 	pending string // label of the next instruction
 	cond    int    // depth of if statements around the code being generated
 	exits   bool   // the clause calls exit()
-	guards  []int  // record offsets of the guards, zeroed at clause entry
-	globals bool   // the clause uses rGlobals
-	strtab  bool   // the clause uses rStrtab
+	// speculates says the clause calls speculate(): its record goes out
+	// with the speculation id in its header, or not at all for id 0.
+	speculates bool
+	guards     []int // record offsets of the guards, zeroed at clause entry
+	globals    bool  // the clause uses rGlobals
+	strtab     bool  // the clause uses rStrtab
 }
 
 // Compile generates the code of a checked program. m gives the probes
@@ -104,6 +108,9 @@ func Compile(prog *ast.Program, info *check.Info, m Matcher, opts Options) (p *P
 		}
 		if v, ok := opts.Value("stackframes"); ok && v > 0 {
 			g.frames = int(min(v, maxFrames))
+		}
+		if v, ok := opts.Value("nspec"); ok && v > 0 {
+			g.nspec = int(min(v, maxNSpec))
 		}
 	}
 	defer func() {
@@ -196,6 +203,7 @@ func (g *gen) layout(prog *ast.Program) {
 		DynValSize: valSize,
 		AggKeySize: keySize,
 		AggValSize: valSize,
+		NSpec:      g.nspec,
 	}
 	// A clause's record holds every value it traces, and a printf() of
 	// many strings takes strsize bytes for each: records get what the
@@ -281,7 +289,11 @@ func (g *gen) clause(id int, ci *check.ClauseInfo) error {
 	// As in DTrace, a clause sends a record when it has data to send, when
 	// it calls exit() (which DTrace records) and when it is empty (the
 	// default action: the probe line alone).
-	if len(c.recs) > 0 || c.exits || len(ci.Clause.Body) == 0 {
+	// A speculative clause records at least its EPID, as in DTrace.
+	switch {
+	case c.speculates:
+		g.emit(g.l.OutputSpec(rCtx, rScratch, c.size, g.label("specout"))...)
+	case len(c.recs) > 0 || c.exits || len(ci.Clause.Body) == 0:
 		g.emit(g.l.Output(rCtx, rScratch, c.size)...)
 	}
 	g.setLabel(out)
@@ -307,6 +319,10 @@ func (g *gen) clause(id int, ci *check.ClauseInfo) error {
 	}
 	for _, off := range c.guards {
 		prologue = append(prologue, asm.StoreImm(rScratch, g.stageOff(off), 0, asm.Byte))
+	}
+	if c.speculates {
+		// speculate() may not run (an if), and then nothing is output.
+		prologue = append(prologue, asm.StoreImm(rScratch, int16(g.l.Stage+4), 0, asm.Word))
 	}
 	insns := append(prologue, c.insns...)
 	if c.globals || c.strtab {

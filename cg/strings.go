@@ -159,6 +159,8 @@ func (g *gen) subr(call *ast.CallExpr) {
 		g.normalize(asm.R0, ctype.IntType)
 	case "progenyof":
 		g.progenyof(call)
+	case "speculation":
+		g.speculation()
 	default:
 		g.unsupported(call, fmt.Sprintf("subroutine %s()", id.Name))
 	}

@@ -19,4 +19,12 @@
 // (SIGINT, SIGTERM: the caller's signal.NotifyContext), then drains what
 // is left in the buffers, sets the activity to END and fires END in this
 // process, drains again, and returns the exit status.
+//
+// Speculative records (header word 2 = speculation id) are held per id,
+// up to specsize bytes each (more are counted as speculative drops),
+// until a commit control record hands them to the Handler in the order
+// read, or a discard drops them; either then frees the buffer in the
+// speculation map for speculation() to take again. Failed speculation()
+// calls, counted on the BPF side, are reported with the drops, in
+// DTrace's words (SpecDropsMessage).
 package consume

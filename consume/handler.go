@@ -15,6 +15,8 @@ type Handler interface {
 	Fault(f Fault) error
 	// Drops reports n records lost on a CPU because its buffer was full.
 	Drops(cpu int, n uint64) error
+	// SpecDrops reports n speculative losses of kind (see SpecDrop).
+	SpecDrops(kind SpecDrop, n uint64) error
 }
 
 // Record is one data record.

@@ -22,6 +22,9 @@ type Options struct {
 	// SwitchRate is how often the consumer looks at the buffers and the
 	// state when nothing wakes it (DTrace's switchrate, default 1s).
 	SwitchRate time.Duration
+	// SpecSize is specsize: the bytes of records one speculation holds
+	// (default DefaultSpecSize).
+	SpecSize int
 }
 
 // DefaultSwitchRate is DTrace's default switchrate.
@@ -35,6 +38,11 @@ type Session struct {
 	switchRate time.Duration
 
 	drops []uint64 // per CPU, as last reported
+
+	specs    map[uint32]*speculation // by speculation id
+	specSize int
+	specFull uint64    // speculative records dropped for specsize
+	specLast [3]uint64 // the SpecDrop counts as last reported
 
 	progs    []Program
 	closers  []io.Closer
@@ -56,9 +64,12 @@ func Open(opts Options) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Session{maps: maps, switchRate: opts.SwitchRate}
+	s := &Session{maps: maps, switchRate: opts.SwitchRate, specs: map[uint32]*speculation{}, specSize: opts.SpecSize}
 	if s.switchRate <= 0 {
 		s.switchRate = DefaultSwitchRate
+	}
+	if s.specSize <= 0 {
+		s.specSize = DefaultSpecSize
 	}
 	if s.rd, err = perf.NewReader(maps.Buffers, maps.Layout.BufSize); err != nil {
 		maps.Close()
@@ -264,7 +275,7 @@ func (s *Session) reportDrops(h Handler) error {
 		}
 	}
 	s.drops = drops
-	return nil
+	return s.reportSpecDrops(h)
 }
 
 func (s *Session) dispatch(rec *perf.Record, h Handler) error {
@@ -282,6 +293,13 @@ func (s *Session) dispatch(rec *perf.Record, h Handler) error {
 		}
 		return h.Fault(Fault{CPU: rec.CPU, FaultRec: fr, EP: s.eps.Lookup(fr.EPID)})
 	}
+	spec, err := bpfrt.RecordSpec(rec.RawSample)
+	if err != nil {
+		return fmt.Errorf("cpu %d: %w", rec.CPU, err)
+	}
+	if epid == bpfrt.EPIDSpec {
+		return s.specEnd(spec, h)
+	}
 	ep := s.eps.Lookup(epid)
 	if ep == nil {
 		return fmt.Errorf("cpu %d: record with unknown EPID %d", rec.CPU, epid)
@@ -290,7 +308,12 @@ func (s *Session) dispatch(rec *perf.Record, h Handler) error {
 	if len(rec.RawSample) < end {
 		return fmt.Errorf("cpu %d: record of EPID %d has %d bytes, want %d", rec.CPU, epid, len(rec.RawSample), end)
 	}
-	return h.Record(Record{CPU: rec.CPU, EP: ep, Data: rec.RawSample[bpfrt.RecHeaderSize:end]})
+	r := Record{CPU: rec.CPU, EP: ep, Data: rec.RawSample[bpfrt.RecHeaderSize:end]}
+	if spec != 0 {
+		s.specRecord(spec, r)
+		return nil
+	}
+	return h.Record(r)
 }
 
 // Close detaches and releases everything the session created.

@@ -21,9 +21,10 @@ import (
 
 // collector is a Handler that keeps everything it is given.
 type collector struct {
-	recs   []Record
-	faults []Fault
-	drops  uint64
+	recs      []Record
+	faults    []Fault
+	drops     uint64
+	specDrops [3]uint64 // by SpecDrop
 }
 
 func (c *collector) Record(r Record) error {
@@ -33,6 +34,10 @@ func (c *collector) Record(r Record) error {
 }
 func (c *collector) Fault(f Fault) error           { c.faults = append(c.faults, f); return nil }
 func (c *collector) Drops(cpu int, n uint64) error { c.drops += n; return nil }
+func (c *collector) SpecDrops(kind SpecDrop, n uint64) error {
+	c.specDrops[kind] += n
+	return nil
+}
 
 func requireRuntime(t testing.TB) {
 	testutil.Require(t, feature.RawTracepoint, feature.ProgRunRawTP, feature.PerfEventProg, feature.SoftwarePerfEvents)
@@ -459,5 +464,22 @@ func TestDrops(t *testing.T) {
 	}
 	if got := DropsMessage(0, 1); got != "1 drop on CPU 0" {
 		t.Errorf("DropsMessage = %q", got)
+	}
+}
+
+func TestSpecDropsMessage(t *testing.T) {
+	for _, c := range []struct {
+		kind SpecDrop
+		n    uint64
+		want string
+	}{
+		{SpecDropFull, 1, "1 speculative drop"},
+		{SpecDropFull, 3, "3 speculative drops"},
+		{SpecDropBusy, 2, "2 failed speculations (available buffer(s) still busy)"},
+		{SpecDropUnavail, 1, "1 failed speculation (no speculative buffer available)"},
+	} {
+		if got := SpecDropsMessage(c.kind, c.n); got != c.want {
+			t.Errorf("SpecDropsMessage(%d, %d) = %q, want %q", c.kind, c.n, got, c.want)
+		}
 	}
 }

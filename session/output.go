@@ -156,6 +156,12 @@ func (o *output) Drops(cpu int, n uint64) error {
 	return err
 }
 
+// SpecDrops reports speculative losses.
+func (o *output) SpecDrops(kind consume.SpecDrop, n uint64) error {
+	_, err := fmt.Fprintf(o.stderr, "dtrace: %s\n", consume.SpecDropsMessage(kind, n))
+	return err
+}
+
 // end prints what a run prints when it ends: the aggregations not
 // printed yet.
 func (o *output) end() error {

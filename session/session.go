@@ -79,6 +79,9 @@ func Start(prog *cg.Program, probes *Probes, opts Options, stdout, stderr io.Wri
 		if v, ok := opts.Value("switchrate"); ok && v > 0 {
 			copts.SwitchRate = time.Duration(v)
 		}
+		if v, ok := opts.Value("specsize"); ok && v > 0 {
+			copts.SpecSize = int(v)
+		}
 	}
 	cs, err := consume.Open(copts)
 	if err != nil {

@@ -1,0 +1,40 @@
+package cg
+
+import (
+	"fmt"
+
+	"github.com/cilium/ebpf/asm"
+	"github.com/godtrace/godtrace/d/ast"
+)
+
+// maxNSpec bounds nspec: speculation() tries each buffer in turn with
+// unrolled code, so the bound keeps clauses small for the verifier.
+const maxNSpec = 64
+
+// speculation generates R0 = speculation() (see bpfrt.Layout.Speculation).
+func (g *gen) speculation() {
+	g.emit(g.l.Speculation(rScratch, g.label("spec"))...)
+}
+
+// speculate generates speculate(id): the id goes into the header of the
+// clause's record, which the clause then outputs with OutputSpec.
+func (g *gen) speculate(e ast.Expr) {
+	g.c.speculates = true
+	g.expr(e)
+	g.emit(asm.StoreMem(rScratch, int16(g.l.Stage+4), asm.R0, asm.Word))
+}
+
+// specEnd generates commit(id) or discard(id).
+func (g *gen) specEnd(e ast.Expr, discard bool) {
+	g.expr(e)
+	// As for exit(), the id must be in a callee-saved register: R9 is
+	// borrowed and saved in the next stack slot.
+	g.c.strtab = true
+	if g.c.depth+1 > maxDepth {
+		g.fail(e, fmt.Errorf("expression too complex: %w", ErrNotSupported))
+	}
+	slot := int16(-8 * (g.c.depth + 1))
+	g.emit(asm.StoreMem(asm.RFP, slot, rStrtab, asm.DWord), asm.Mov.Reg(rStrtab, asm.R0))
+	g.emit(g.l.SpecEnd(rCtx, rScratch, rStrtab, discard, g.label("specend"))...)
+	g.emit(asm.LoadMem(rStrtab, asm.RFP, slot, asm.DWord))
+}

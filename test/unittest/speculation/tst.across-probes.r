@@ -1,0 +1,5 @@
+direct
+first 1
+second two
+tick
+
