@@ -152,24 +152,18 @@ func (s *Source) LookupType(name string) (*ctype.Type, error) {
 // LookupVar implements ctype.VarSource from BTF VAR records. This kernel's
 // BTF describes only per-CPU variables that way.
 func (s *Source) LookupVar(name string) (*ctype.Type, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	spec, err := s.specLocked()
-	if err != nil {
-		return nil, err
-	}
-	cands, _ := spec.AnyTypesByName(name)
-	for _, c := range cands {
-		if v, ok := c.(*btf.Var); ok {
-			return s.convert(v.Type), nil
-		}
-	}
-	return nil, &ctype.NotFound{Module: s.module, Name: name}
+	return lookupRecord(s, name, func(v *btf.Var) btf.Type { return v.Type })
 }
 
 // LookupFunc returns the function type of a kernel function from its BTF
 // FUNC record.
 func (s *Source) LookupFunc(name string) (*ctype.Type, error) {
+	return lookupRecord(s, name, func(f *btf.Func) btf.Type { return f.Type })
+}
+
+// lookupRecord converts the type of the first BTF record of kind R named
+// name, as typeOf gives it.
+func lookupRecord[R btf.Type](s *Source, name string, typeOf func(R) btf.Type) (*ctype.Type, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	spec, err := s.specLocked()
@@ -178,8 +172,8 @@ func (s *Source) LookupFunc(name string) (*ctype.Type, error) {
 	}
 	cands, _ := spec.AnyTypesByName(name)
 	for _, c := range cands {
-		if f, ok := c.(*btf.Func); ok {
-			return s.convert(f.Type), nil
+		if r, ok := c.(R); ok {
+			return s.convert(typeOf(r)), nil
 		}
 	}
 	return nil, &ctype.NotFound{Module: s.module, Name: name}
