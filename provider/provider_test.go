@@ -2,7 +2,9 @@ package provider_test
 
 import (
 	"bytes"
+	"github.com/godtrace/godtrace/internal/conformance"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -96,7 +98,7 @@ func TestTableIDs(t *testing.T) {
 // TestListConformance checks the listing against what DTrace printed for
 // `dtrace -l -n 'dtrace:::BEGIN, dtrace:::END'`.
 func TestListConformance(t *testing.T) {
-	want, err := os.ReadFile("/work/shared/conformance/recorded/tst.list-probes.r")
+	want, err := os.ReadFile(filepath.Join(conformance.Dir(t), "recorded", "tst.list-probes.r"))
 	if os.IsNotExist(err) {
 		t.Skip("conformance cases not present")
 	}

@@ -2,6 +2,7 @@ package check
 
 import (
 	"errors"
+	"github.com/godtrace/godtrace/internal/conformance"
 	"os"
 	"path/filepath"
 	"strings"
@@ -123,10 +124,7 @@ func TestTypes(t *testing.T) { runCases(t, "../../test/unittest/types", nil) }
 // provider this package lacks; probe descriptions all match.
 func TestConformance(t *testing.T) {
 	for _, sub := range []string{"recorded", "beyond"} {
-		dir := filepath.Join("/work/shared/conformance", sub)
-		if _, err := os.Stat(dir); err != nil {
-			t.Skipf("conformance cases not on this machine: %v", err)
-		}
+		dir := filepath.Join(conformance.Dir(t), sub)
 		t.Run(sub, func(t *testing.T) { runCases(t, dir, anyProbe{}) })
 	}
 }

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"github.com/godtrace/godtrace/internal/conformance"
 	"os"
 	"path/filepath"
 	"testing"
@@ -13,7 +14,7 @@ import (
 // FuzzCheck feeds the checker every program the parser accepts: it must
 // report errors, never panic.
 func FuzzCheck(f *testing.F) {
-	for _, dir := range []string{"../../test/unittest/sema", "../../test/unittest/types", "/work/shared/conformance/recorded"} {
+	for _, dir := range []string{"../../test/unittest/sema", "../../test/unittest/types", filepath.Join(conformance.Dir(f), "recorded")} {
 		files, _ := filepath.Glob(filepath.Join(dir, "*.d"))
 		for _, file := range files {
 			if b, err := os.ReadFile(file); err == nil {

@@ -10,7 +10,7 @@ import (
 func BenchmarkParseCorpus(b *testing.B) {
 	var srcs [][]byte
 	size := 0
-	for _, dir := range corpusDirs {
+	for _, dir := range corpusDirs(b) {
 		files, _ := globD(dir)
 		for _, path := range files {
 			if src, err := os.ReadFile(path); err == nil {

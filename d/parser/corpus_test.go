@@ -3,6 +3,7 @@ package parser
 import (
 	"bytes"
 	"context"
+	"github.com/godtrace/godtrace/internal/conformance"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -17,7 +18,12 @@ import (
 
 // corpusDirs hold D programs that must parse: the project's end-to-end
 // tests and the recorded conformance cases.
-var corpusDirs = []string{"../../test/unittest", "/work/shared/conformance"}
+
+// corpusDirs are the folders of D files the parser tests read: the
+// project's test cases and DTrace's recorded conformance cases.
+func corpusDirs(tb testing.TB) []string {
+	return []string{"../../test/unittest", conformance.Dir(tb)}
+}
 
 // testMacros stands in for the values the driver supplies.
 var testMacros = map[string]string{
@@ -27,7 +33,7 @@ var testMacros = map[string]string{
 
 func corpusFiles(t *testing.T) []string {
 	var files []string
-	for _, dir := range corpusDirs {
+	for _, dir := range corpusDirs(t) {
 		if _, err := os.Stat(dir); err != nil {
 			t.Logf("skipping %s: %v", dir, err)
 			continue

@@ -12,7 +12,7 @@ import (
 // diag.Lists with one tagged, positioned error, and that whatever parses
 // prints back to text that parses to the same tree.
 func FuzzParse(f *testing.F) {
-	for _, dir := range corpusDirs {
+	for _, dir := range corpusDirs(f) {
 		files, _ := globD(dir)
 		for _, path := range files {
 			if src, err := os.ReadFile(path); err == nil {

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"github.com/godtrace/godtrace/internal/conformance"
 	"os"
+	"path/filepath"
 	"regexp"
 	"testing"
 	"time"
@@ -25,7 +27,7 @@ import (
 // printed, except the probe id, which differs between systems.
 func TestListVerbose(t *testing.T) {
 	testutil.RequireRoot(t)
-	want, err := os.ReadFile("/work/shared/conformance/recorded/tst.list-verbose.r")
+	want, err := os.ReadFile(filepath.Join(conformance.Dir(t), "recorded", "tst.list-verbose.r"))
 	if os.IsNotExist(err) {
 		t.Skip("conformance cases not present")
 	}
