@@ -48,6 +48,8 @@ func (g *gen) action(call *ast.CallExpr) bool {
 		g.printa(call)
 	case "setopt":
 		g.setopt(call)
+	case "print":
+		g.print(call.Args[0])
 	case "sym", "func", "mod":
 		g.recordValue(ActTrace, call)
 	case "tracemem":
@@ -209,6 +211,34 @@ func (g *gen) printa(call *ast.CallExpr) {
 		g.record(ActAgg, 0, 1, 0, -1)
 		g.c.recs[len(g.c.recs)-1].Arg = uint64(g.aggs[v].ID)
 	}
+}
+
+// print records print(e): its type, then its value; a pointer to a
+// struct or union also records the bytes it points to, which print()
+// shows.
+func (g *gen) print(e ast.Expr) {
+	t := g.typeOf(e).Type
+	g.prog.Types = append(g.prog.Types, t)
+	g.record(ActPrint, 0, 1, 0, len(g.prog.Types)-1)
+	pr := len(g.c.recs) - 1
+	r := ctype.Resolve(t)
+	if r.Kind != ctype.Pointer || !isStructOrUnion(r.Elem) {
+		g.c.recs[pr].Arg = 1
+		g.recordValue(ActArg, e)
+		return
+	}
+	g.c.recs[pr].Arg = 2
+	defer g.fullExpr(e)()
+	g.expr(e)
+	off := g.record(ActArg, 8, 8, KindUint, -1)
+	g.emit(asm.StoreMem(rScratch, g.stageOff(off), asm.R0, asm.DWord))
+	g.recordBytes(ActArg, int(r.Elem.Sizeof()))
+}
+
+// isStructOrUnion reports whether t is a struct or union type.
+func isStructOrUnion(t *ctype.Type) bool {
+	k := ctype.Resolve(t).Kind
+	return k == ctype.Struct || k == ctype.Union
 }
 
 // aggOp records an operation the consumer applies to an aggregation.

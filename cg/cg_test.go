@@ -156,3 +156,31 @@ func TestRecordStruct(t *testing.T) {
 		t.Errorf("records %+v, want 8 then 5 raw bytes", recs)
 	}
 }
+
+// TestPrintRecords checks how print() records a pointer to a struct (the
+// pointer, then the struct's bytes) and a scalar, with their types.
+func TestPrintRecords(t *testing.T) {
+	p, err := compile(t, `struct pair { int a; char b; long c; };
+BEGIN { this->p = (struct pair *)alloca(sizeof (struct pair)); print(this->p); print(3); }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []bpfrt.RecDesc
+	for _, r := range p.Clauses[0].Stmt.Recs {
+		if r.Action == ActPrint || r.Action == ActArg {
+			got = append(got, r)
+		}
+	}
+	if len(got) != 5 {
+		t.Fatalf("print records %+v; want 5", got)
+	}
+	if got[0].Arg != 2 || got[1].Size != 8 || RecKind(got[2]) != KindBytes || got[2].Size != 16 {
+		t.Errorf("print(pointer) records %+v", got[:3])
+	}
+	if got[3].Arg != 1 || RecKind(got[4]) != KindInt || got[4].Size != 4 {
+		t.Errorf("print(int) records %+v", got[3:])
+	}
+	if len(p.Types) != 2 || p.Types[got[0].Format].String() != "struct pair *" || p.Types[got[3].Format].String() != "int" {
+		t.Errorf("print types %v", p.Types)
+	}
+}

@@ -263,6 +263,13 @@ func (g *gen) sizeof(t *ctype.Type) int {
 func (g *gen) clause(id int, ci *check.ClauseInfo) error {
 	c := &clause{id: id}
 	g.c = c
+	for i, x := range ci.Xlators {
+		if x != nil && i < len(ci.Args) && ci.Args[i] != nil {
+			// The value would be the native one read as the translated
+			// type: wrong output, where an error is honest.
+			g.unsupported(ci.Clause, fmt.Sprintf("args[%d] translated to %s", i, ci.Args[i]))
+		}
+	}
 	seen := map[uint32]bool{}
 	for _, d := range ci.Clause.Descs {
 		ps, err := g.m.Match(d)

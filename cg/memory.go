@@ -8,6 +8,7 @@ import (
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/ctype"
 	"github.com/godtrace/godtrace/d/ast"
+	"github.com/godtrace/godtrace/d/check"
 	"github.com/godtrace/godtrace/d/token"
 )
 
@@ -221,7 +222,8 @@ func isAggregate(t *ctype.Type) bool {
 func (g *gen) throughPointer(e ast.Expr) bool {
 	switch x := unparen(e).(type) {
 	case *ast.IndexExpr:
-		if v := g.info.Vars[unparen(x.X)]; v != nil && ctype.Resolve(v.Type).Kind == ctype.Array {
+		if v := g.info.Vars[unparen(x.X)]; v != nil && (v.Kind == check.BuiltinVar || v.Type != nil && ctype.Resolve(v.Type).Kind == ctype.Array) {
+			// args[], uregs[] and global arrays are D variables.
 			return false
 		}
 	case *ast.SelectorExpr:

@@ -7,6 +7,7 @@ import (
 
 	"github.com/godtrace/godtrace/agg"
 	"github.com/godtrace/godtrace/bpfrt"
+	"github.com/godtrace/godtrace/ctype"
 	"github.com/godtrace/godtrace/d/ast"
 	"github.com/godtrace/godtrace/format"
 )
@@ -43,6 +44,10 @@ type Program struct {
 	Strtab []byte
 	// Formats are the printf-like formats that RecDesc.Format indexes.
 	Formats []Format
+	// Types are the types of the values print() records, which the
+	// consumer needs to lay them out; ActPrint's RecDesc.Format indexes
+	// them.
+	Types []*ctype.Type
 	// Aggs are the aggregations, by ID order (ID i is Aggs[i-1]).
 	Aggs []*Agg
 	// WallOffset is the offset in the globals value where the session
@@ -134,6 +139,11 @@ const (
 	// ActSetopt is setopt(): Format indexes the option as text, "name" or
 	// "name=value".
 	ActSetopt
+	// ActPrint is print(): Format indexes Program.Types, the type of the
+	// value; Arg is the number of ActArg records that follow: the value,
+	// or for a pointer to a struct or union, the pointer and then the
+	// bytes it points to.
+	ActPrint
 )
 
 // RecKind returns the Kind of a record's value.
@@ -176,4 +186,5 @@ func (p *Program) WriteAsm(w io.Writer) error {
 var actNames = map[bpfrt.Action]string{
 	ActTrace: "trace", ActPrintf: "printf", ActArg: "arg", ActPrinta: "printa", ActAgg: "agg",
 	ActGuard: "guard", ActClear: "clear", ActTrunc: "trunc", ActNormalize: "normalize", ActDenormalize: "denormalize", ActSetopt: "setopt",
+	ActPrint: "print",
 }

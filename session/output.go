@@ -14,6 +14,7 @@ import (
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/cg"
 	"github.com/godtrace/godtrace/consume"
+	"github.com/godtrace/godtrace/ctype"
 	"github.com/godtrace/godtrace/format"
 )
 
@@ -111,6 +112,13 @@ func (o *output) Record(r consume.Record) error {
 			}
 		case cg.ActSetopt:
 			o.setopt(o.prog.Formats[rd.Format].Text)
+		case cg.ActPrint:
+			n := int(rd.Arg)
+			if i+n >= len(recs) || n < 1 || n > 2 || rd.Format < 0 || rd.Format >= len(o.prog.Types) {
+				return fmt.Errorf("print record of EPID %d is malformed", r.EP.EPID)
+			}
+			b = o.print(b, o.prog.Types[rd.Format], recs[i+1:i+1+n], r.Data)
+			i += n
 		case cg.ActPrinta:
 			n := int(rd.Arg)
 			if i+n >= len(recs) {
@@ -315,6 +323,27 @@ func (o *output) aggOp(act bpfrt.Action, id int, arg int64) error {
 		}
 	}
 	return nil
+}
+
+// print appends the output of print(): of a pointer to a struct or
+// union, recorded with the bytes it points to (two records), or of a
+// value (one record).
+func (o *output) print(b []byte, t *ctype.Type, recs []bpfrt.RecDesc, data []byte) []byte {
+	if !o.quiet {
+		b = append(b, '\n')
+	}
+	if len(recs) == 2 {
+		addr := value(recs[0], data).Bits
+		return format.AppendPrint(b, t, addr, true, value(recs[1], data).Bytes)
+	}
+	rd := recs[0]
+	if cg.RecKind(rd) == cg.KindString {
+		return o.p.AppendTrace(b, value(rd, data))
+	}
+	if int(rd.Offset+rd.Size) > len(data) {
+		return b
+	}
+	return format.AppendPrint(b, t, 0, false, data[rd.Offset:rd.Offset+rd.Size])
 }
 
 // value decodes the value of record field rd.

@@ -7,6 +7,7 @@ import (
 	"github.com/godtrace/godtrace/provider/fbt"
 	"github.com/godtrace/godtrace/provider/io"
 	"github.com/godtrace/godtrace/provider/ip"
+	"github.com/godtrace/godtrace/provider/lockstat"
 	"github.com/godtrace/godtrace/provider/pid"
 	"github.com/godtrace/godtrace/provider/proc"
 	"github.com/godtrace/godtrace/provider/profile"
@@ -33,6 +34,7 @@ func Providers() []provider.Provider {
 		ip.New(),
 		tcp.New(),
 		udp.New(),
+		lockstat.New(),
 		cpc.New(),
 		sdt.New(),
 		rawtp.New(),

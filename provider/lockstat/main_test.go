@@ -1,0 +1,9 @@
+package lockstat_test
+
+import (
+	"testing"
+
+	"github.com/godtrace/godtrace/provider/stable/stabletest"
+)
+
+func TestMain(m *testing.M) { stabletest.Main(m) }
