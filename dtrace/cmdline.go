@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -76,10 +75,11 @@ type exit int
 // name) and returns its exit status: 0 on success, 1 on an error, 2 on a
 // usage error.
 func Main(argv []string, stdout, stderr io.Writer) (status int) {
+	// Messages always say "dtrace:", whatever the binary is called:
+	// scripts and tests match DTrace's output, and a renamed or side-by-side
+	// build (dtrace-test, /tmp/dt) must print the same bytes.
 	c := &command{stdout: stdout, stderr: stderr, exec: true, pname: "dtrace"}
-	if len(argv) > 0 {
-		c.pname = filepath.Base(argv[0])
-	}
+	nameThreads(c.pname)
 	// Errors end the command from deep in its passes, as DTrace's fatal()
 	// does; the panic carries only the exit status and stops here.
 	defer func() {
