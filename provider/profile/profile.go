@@ -3,7 +3,6 @@ package profile
 import (
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"strings"
 
 	"github.com/cilium/ebpf"
@@ -96,14 +95,17 @@ type unit struct {
 func (u *unit) Name() string { return fmt.Sprintf("dt_prof%d", u.Probe.ID) }
 
 // Attach opens a cpu-clock perf event on each CPU the probe fires on (one
-// random online CPU for tick, as DTrace does) and links the program to it.
+// CPU for tick) and links the program to it. tick uses the first online
+// CPU: the kernel's housekeeping CPU, whose timers keep firing when it is
+// idle. On a random one, an idle CPU's cpu-clock event was seen not to
+// fire for seconds (tick-1s never came), which a tick must not do.
 func (u *unit) Attach(prog *ebpf.Program) (io.Closer, error) {
 	cpus, err := onlineCPUs()
 	if err != nil {
 		return nil, fmt.Errorf("profile: online cpus: %w", err)
 	}
 	if u.pr.tick {
-		cpus = []int{cpus[rand.IntN(len(cpus))]}
+		cpus = cpus[:1]
 	}
 	a := &perfevent.Attachment{}
 	attr := perfevent.Attr(unix.PERF_TYPE_SOFTWARE, unix.PERF_COUNT_SW_CPU_CLOCK, u.pr.period)
