@@ -16,30 +16,5 @@ import (
 // run time per firing of the sched_switch program over 100ms.
 func BenchmarkEnableSched(b *testing.B) {
 	testutil.Require(b, feature.RawTracepoint)
-	stabletest.EnableRunTimeStats(b)
-	stmt := stabletest.CountStmt(b)
-	var enableTime, runtime time.Duration
-	var runs uint64
-	insns := 0
-	for b.Loop() {
-		s, took := stabletest.Trace(b, registry.NewTable, "sched:::", 100*time.Millisecond, stmt)
-		enableTime += took
-		insns = 0
-		for _, p := range s.Programs() {
-			insns += p.Insns
-			if p.Name != "dt_sche_sched_s" {
-				continue
-			}
-			st, err := p.Prog.Stats()
-			if err != nil {
-				b.Fatal(err)
-			}
-			runtime += st.Runtime
-			runs += st.RunCount
-		}
-		s.Close()
-	}
-	b.ReportMetric(float64(enableTime.Microseconds())/float64(b.N)/1000, "ms-to-enable")
-	b.ReportMetric(float64(insns), "insns")
-	stabletest.ReportFirings(b, runtime, runs)
+	stabletest.BenchEnable(b, registry.NewTable, "sched:::", 100*time.Millisecond, func(name string) bool { return name == "dt_sche_sched_s" })
 }

@@ -117,3 +117,35 @@ func Trace(tb testing.TB, newTable func() *provider.Table, desc string, d time.D
 	}
 	return s, took
 }
+
+// BenchEnable enables desc for d per iteration with a counting clause and
+// reports the time to enable, the programs' instructions and, over the
+// programs timed selects (all when nil), the kernel's run time per firing.
+func BenchEnable(b *testing.B, newTable func() *provider.Table, desc string, d time.Duration, timed func(name string) bool) {
+	EnableRunTimeStats(b)
+	stmt := CountStmt(b)
+	var enableTime, runtime time.Duration
+	var runs uint64
+	insns := 0
+	for b.Loop() {
+		s, took := Trace(b, newTable, desc, d, stmt)
+		enableTime += took
+		insns = 0
+		for _, p := range s.Programs() {
+			insns += p.Insns
+			if timed != nil && !timed(p.Name) {
+				continue
+			}
+			st, err := p.Prog.Stats()
+			if err != nil {
+				b.Fatal(err)
+			}
+			runtime += st.Runtime
+			runs += st.RunCount
+		}
+		s.Close()
+	}
+	b.ReportMetric(float64(enableTime.Microseconds())/float64(b.N)/1000, "ms-to-enable")
+	b.ReportMetric(float64(insns), "insns")
+	ReportFirings(b, runtime, runs)
+}
