@@ -11,6 +11,7 @@ import (
 
 	"github.com/godtrace/godtrace/cg"
 	"github.com/godtrace/godtrace/ctf"
+	"github.com/godtrace/godtrace/d/check"
 	"github.com/godtrace/godtrace/option"
 	"github.com/godtrace/godtrace/proc"
 	"github.com/godtrace/godtrace/provider"
@@ -45,6 +46,10 @@ type Handle struct {
 	ctf     *ctf.Archive
 	ctfErr  error
 	ctfOnce sync.Once
+	// compiled is the last program compiled: a program compiled after
+	// it sees its variables and declarations, and those of the programs
+	// before it, as DTrace's one identifier table per handle gives.
+	compiled *check.Info
 }
 
 // Open starts a session with every option at libdtrace's default.

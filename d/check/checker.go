@@ -30,6 +30,11 @@ type Config struct {
 	// the object defining it ("vmlinux" or a module), for DTrace's error
 	// saying the symbol has no type; nil knows no symbols.
 	Symbol func(module, name string) (object string, ok bool)
+	// Prior is a program checked before this one in the same session,
+	// whose variables, aggregations and declarations this one sees, as
+	// the programs of one dtrace(8) command line share one identifier
+	// table; nil for none.
+	Prior *Info
 }
 
 // TypeInfo is what the checker knows about one expression.
@@ -135,6 +140,17 @@ type Info struct {
 	// subroutines, which DTrace refuses to enable without the
 	// destructive option (-w).
 	Destructive bool
+
+	// scope is what a program checked after this one sees of it.
+	scope *scope
+}
+
+// scope holds a checked program's identifiers and declarations, and
+// those of the programs checked before it.
+type scope struct {
+	globals, self, aggs map[string]*Var
+	enums               map[string]int64
+	types               []ctype.Source
 }
 
 // Xlator is a translator: from input type In to output type Out.
@@ -161,6 +177,10 @@ type checker struct {
 	lazyLib []ast.Decl
 	info    *Info
 	protos  map[string]*Proto
+
+	// prior are the declarations of the programs checked before this
+	// one (Config.Prior), the latest first.
+	prior []ctype.Source
 
 	globals map[string]*Var
 	self    map[string]*Var
@@ -204,6 +224,7 @@ func Check(prog *ast.Program, cfg *Config) (info *Info, err error) {
 	for _, d := range prog.Decls {
 		c.decl(d)
 	}
+	c.info.scope = &scope{globals: c.globals, self: c.self, aggs: c.aggs, enums: c.enums, types: append([]ctype.Source{c.script}, c.prior...)}
 	return c.info, nil
 }
 
@@ -234,9 +255,20 @@ func newChecker(file *token.File, cfg *Config) *checker {
 	if c.cfg.Types == nil {
 		c.cfg.Types = ctype.NewUniverse(nil, ctype.NewC(), ctype.NewD(strsize))
 	}
+	if p := c.cfg.Prior; p != nil && p.scope != nil {
+		inherit(c.globals, p.scope.globals)
+		inherit(c.self, p.scope.self)
+		inherit(c.aggs, p.scope.aggs)
+		for k, v := range p.scope.enums {
+			c.enums[k] = v
+		}
+		c.prior = p.scope.types
+	}
 	// The script's own declarations come first, as DTrace's "D"
-	// container it adds them to is searched before the kernel.
-	c.u = ctype.NewUniverse(c.cfg.Types.Module, c.script, c.lib, universeSource{c.cfg.Types})
+	// container it adds them to is searched before the kernel, then
+	// those of the programs before it.
+	srcs := append([]ctype.Source{c.script}, c.prior...)
+	c.u = ctype.NewUniverse(c.cfg.Types.Module, append(srcs, c.lib, universeSource{c.cfg.Types})...)
 	if c.cfg.Probes == nil {
 		c.cfg.Probes = BuiltinProbes{}
 	}
@@ -420,4 +452,13 @@ func assignLhs(e ast.Expr) ast.Expr {
 // option reports whether a flag option (zdefs for -Z, nolibs) is set.
 func (c *checker) option(name string) bool {
 	return c.cfg.Options != nil && c.cfg.Options.Bool(name)
+}
+
+// inherit copies the variables of an earlier program into vars: copies,
+// so that checking this program changes nothing of that one's.
+func inherit(vars, prior map[string]*Var) {
+	for name, v := range prior {
+		cp := *v
+		vars[name] = &cp
+	}
 }
