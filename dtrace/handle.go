@@ -125,32 +125,8 @@ func (h *Handle) start(g *generated, stdout, stderr io.Writer) error {
 // that none of their events are missed.
 func (h *Handle) Go(ctx context.Context) (int, error) {
 	defer h.sess.Close()
-	if len(h.targets) == 0 {
-		return h.sess.Run(ctx)
+	if len(h.targets) > 0 {
+		h.sess.OnActive(h.continueProcesses)
 	}
-	state, err := stateMap(h.sess.Programs())
-	if err != nil {
-		return 0, err
-	}
-	if state == nil {
-		// No program reads the activity word: nothing can be missed.
-		h.continueProcesses()
-		return h.sess.Run(ctx)
-	}
-	defer state.Close()
-	wctx, stop := context.WithCancel(ctx)
-	waited := make(chan error, 1)
-	go func() {
-		err := waitActive(wctx, state)
-		if err == nil {
-			h.continueProcesses()
-		}
-		waited <- err
-	}()
-	status, err := h.sess.Run(ctx)
-	stop()
-	if werr := <-waited; err == nil && werr != nil && !errors.Is(werr, context.Canceled) {
-		err = werr
-	}
-	return status, err
+	return h.sess.Run(ctx)
 }

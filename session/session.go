@@ -170,6 +170,12 @@ func (s *Session) fillMaps() error {
 // Programs returns the loaded programs with their instruction counts.
 func (s *Session) Programs() []consume.Program { return s.cs.Programs() }
 
+// OnActive makes Run call f once BEGIN has run and tracing is active
+// (or exit() in BEGIN has ended it), before it reads any record: the
+// moment a process started stopped (dtrace -c, -p) may run without any
+// of its events being missed.
+func (s *Session) OnActive(f func()) { s.cs.OnActive(f) }
+
 // Run fires BEGIN, hands the writer what the probes record until exit()
 // is called or ctx is done, fires END, hands it the aggregations and
 // returns the exit status.
