@@ -111,7 +111,11 @@ func (h *Handle) start(g *generated, stdout, stderr io.Writer) error {
 	if g.src.Destructive() && !h.opts.Bool("destructive") {
 		return ErrDestructive
 	}
-	s, err := session.Start(g.prog, g.probes, h.opts, stdout, stderr)
+	w, err := h.writer(stdout, stderr)
+	if err != nil {
+		return err
+	}
+	s, err := session.StartWith(g.prog, g.probes, h.opts, w)
 	if err != nil {
 		return err
 	}

@@ -146,7 +146,7 @@ var catalogue = []*Def{
 	{Name: "maxframes", Class: Runtime, Syntax: Bool, Default: 127, Doc: "most stack frames any stack() may take"},
 	{Name: "noresolve", Class: Runtime, Syntax: Bool, Doc: "do not resolve addresses to symbols"},
 	{Name: "nspec", Class: Runtime, Syntax: Bool, Default: 1, Doc: "number of speculations"},
-	{Name: "oformat", Class: Dynamic, Syntax: Keyword, Keywords: []string{"text", "json", "xml", "html"}, Doc: "output format (illumos)"},
+	{Name: "oformat", Class: Dynamic, Syntax: Keyword, Keywords: []string{"text", "json", "xml", "html"}, Doc: "output format: text, or json lines (FreeBSD)", set: setOformat},
 	{Name: "pcapsize", Class: Runtime, Syntax: Size, Doc: "bytes of packets pcap() captures", set: setRounded(8, 1, 65535, 1600)},
 	{Name: "printsize", Class: Dynamic, Syntax: Size, Doc: "bytes of data print() prints", set: setRounded(8, 1, 65536, 8192)},
 	{Name: "quiet", Class: Dynamic, Syntax: Bool, Doc: "print only explicitly traced data (-q)"},

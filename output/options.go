@@ -16,7 +16,6 @@ type Options interface {
 
 func optBool(o Options, name string) bool { return o != nil && o.Bool(name) }
 
-
 // aggOptions returns the aggregation sorting options that are set.
 func aggOptions(o Options) *agg.Options {
 	return &agg.Options{SortKey: optBool(o, "aggsortkey"), SortRev: optBool(o, "aggsortrev")}
