@@ -155,6 +155,7 @@ var catalogue = []*Def{
 	{Name: "scratchsize", Class: Runtime, Syntax: Size, Doc: "scratch space size", set: setScratchsize},
 	{Name: "specsize", Class: Runtime, Syntax: Size, Default: 4 << 20, Doc: "speculation buffer size"},
 	{Name: "stackframes", Class: Runtime, Syntax: Bool, Default: 20, Doc: "default number of stack() frames"},
+	{Name: "stackformat", Class: Runtime, Syntax: Keyword, Keywords: []string{"text", "folded"}, Doc: "print stack aggregations as text or folded for flame graphs"},
 	{Name: "stackindent", Class: Dynamic, Syntax: Bool, Default: 14, Doc: "indent of stack() output"},
 	{Name: "statusrate", Class: Runtime, Syntax: Rate, Default: 1000000000, Doc: "rate of status checking"},
 	{Name: "strsize", Class: Runtime, Syntax: Size, Default: 256, Doc: "string size", set: setStrsize},

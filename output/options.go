@@ -45,3 +45,10 @@ func setAggOption(ao *agg.Options, name string, on bool) bool {
 	}
 	return true
 }
+
+func optText(o Options, name string) string {
+	if o == nil {
+		return ""
+	}
+	return o.Text(name)
+}

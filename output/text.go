@@ -17,18 +17,20 @@ type Text struct {
 	ao      *agg.Options
 	quiet   bool
 	flow    *format.Flow // the flowindent layout, nil without it
+	folded  bool         // stack aggregations in the folded format
 	started bool         // the probe line header was printed
 	buf     []byte
 }
 
 // NewText returns the text Writer under opts (quiet, flowindent, the
-// aggregation sorting options).
+// aggregation sorting options, and stackformat=folded).
 func NewText(opts Options, stdout, stderr io.Writer) *Text {
 	t := &Text{stdout: stdout, stderr: stderr, p: format.NewPrinter()}
 	t.quiet = optBool(opts, "quiet")
 	if optBool(opts, "flowindent") {
 		t.flow = &format.Flow{}
 	}
+	t.folded = optText(opts, "stackformat") == "folded"
 	t.p.Quiet = t.quiet
 	t.ao = aggOptions(opts)
 	t.ao.Printer = t.p
@@ -86,6 +88,14 @@ func (t *Text) printa(b []byte, a *Action) ([]byte, error) {
 	if a.Format != nil {
 		return agg.PrintaFormat(b, t.ao, a.Format.Convs, a.Aggs...)
 	}
+	if t.folded && foldable(a.Aggs) {
+		// Quiet, the lines are all folded stacks, as flame-graph tools
+		// want them; else they start on a line of their own.
+		if !t.quiet {
+			b = append(b, '\n')
+		}
+		return appendFolded(b, t.p.Sym, a.Aggs[0]), nil
+	}
 	return agg.Printa(b, t.ao, a.Aggs...), nil
 }
 
@@ -141,5 +151,8 @@ func (t *Text) Drops(d *Drops) error {
 // End prints what a run prints when it ends: the aggregations not
 // printed yet.
 func (t *Text) End(e *End) error {
+	if t.folded {
+		return t.flush(appendFoldedEnd(t.buf[:0], t.p, t.ao, e.Aggs))
+	}
 	return t.flush(e.Aggs.End(t.buf[:0], t.ao))
 }
