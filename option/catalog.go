@@ -148,6 +148,7 @@ var catalogue = []*Def{
 	{Name: "nspec", Class: Runtime, Syntax: Bool, Default: 1, Doc: "number of speculations"},
 	{Name: "oformat", Class: Dynamic, Syntax: Keyword, Keywords: []string{"text", "json", "xml", "html"}, Doc: "output format: text, or json lines (FreeBSD)", set: setOformat},
 	{Name: "pcapsize", Class: Runtime, Syntax: Size, Doc: "bytes of packets pcap() captures", set: setRounded(8, 1, 65535, 1600)},
+	{Name: "pprof", Class: Runtime, Syntax: Text, Doc: "write the stack aggregations as a pprof profile to this file"},
 	{Name: "printsize", Class: Dynamic, Syntax: Size, Doc: "bytes of data print() prints", set: setRounded(8, 1, 65536, 8192)},
 	{Name: "quiet", Class: Dynamic, Syntax: Bool, Doc: "print only explicitly traced data (-q)"},
 	{Name: "quietresize", Class: Dynamic, Syntax: Bool, Doc: "do not report buffer resizing"},
