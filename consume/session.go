@@ -44,6 +44,8 @@ type Session struct {
 	specFull uint64    // speculative records dropped for specsize
 	specLast [3]uint64 // the SpecDrop counts as last reported
 
+	onActive func()
+
 	progs    []Program
 	closers  []io.Closer
 	begin    *ebpf.Program
@@ -154,6 +156,11 @@ func (s *Session) enable(u provider.Unit, errRef bpfrt.ProbeRef, errStmts []*bpf
 	return nil
 }
 
+// OnActive makes Run call f once BEGIN has run and the activity has left
+// inactive (tracing is active, or exit() in BEGIN has ended it), before it
+// reads any record.
+func (s *Session) OnActive(f func()) { s.onActive = f }
+
 // Run fires BEGIN, consumes records until exit() is called, ctx is done
 // or h fails, then drains, fires END, drains again and returns the exit
 // status (0 when no exit() ran). Run may be called once.
@@ -177,6 +184,9 @@ func (s *Session) Run(ctx context.Context, h Handler) (int, error) {
 		if err := s.maps.SetActivity(bpfrt.ActivityActive); err != nil {
 			return 0, err
 		}
+	}
+	if s.onActive != nil {
+		s.onActive()
 	}
 	var rec perf.Record
 	lastDrops := time.Now()

@@ -56,7 +56,11 @@ func (c *command) execute(out io.Writer) {
 	if refused {
 		c.fatal("could not enable tracing: %s", errmsg(ErrDestructive))
 	}
-	if err := c.h.start(g, out, stderr); err != nil {
+	w, err := c.h.writer(out, stderr)
+	if err == nil {
+		err = c.h.start(g, w)
+	}
+	if err != nil {
 		c.fatal("could not enable tracing: %s", errmsg(err))
 	}
 	if c.h.opts.Bool("destructive") {

@@ -5,8 +5,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
+	"time"
 
 	"github.com/cilium/ebpf"
 
@@ -16,65 +16,68 @@ import (
 	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/ctype"
 	"github.com/godtrace/godtrace/format"
+	"github.com/godtrace/godtrace/output"
 )
 
-// output is the consume.Handler that prints a program's records.
-type output struct {
+// decoder is the consume.Handler that decodes a program's records into
+// the records of an output.Writer, and keeps the program's aggregations:
+// their snapshots, taken from the aggregation map at printa() and at the
+// end, and clear(), trunc(), normalize() and denormalize().
+type decoder struct {
 	prog    *cg.Program
 	maps    *bpfrt.Maps
-	p       *format.Printer
-	ao      *agg.Options
+	w       output.Writer
+	syms    format.Symbolizer
 	aggs    agg.Set
-	stdout  io.Writer
-	stderr  io.Writer
-	quiet   bool
-	flow    *format.Flow // the flowindent layout, nil without it
-	started bool         // the probe line header was printed
-	buf     []byte
+	formats []output.Format // prog.Formats, as output records carry them
+	probes  []probeName     // by EPID, split once
+	rec     output.Probe    // reused from record to record
+	vals    []format.Value  // printf() arguments, reused likewise
 	// raw holds the aggregation map key of each entry of the last
 	// snapshot, by aggregation ID.
 	raw map[int]map[*agg.Entry][]byte
 }
 
-func newOutput(prog *cg.Program, maps *bpfrt.Maps, opts Options, syms format.Symbolizer, stdout, stderr io.Writer) *output {
-	o := &output{prog: prog, maps: maps, p: format.NewPrinter(), stdout: stdout, stderr: stderr}
-	o.p.Sym = syms
-	if opts != nil {
-		o.quiet = opts.Bool("quiet")
-		if opts.Bool("flowindent") {
-			o.flow = &format.Flow{}
-		}
-	}
-	o.p.Quiet = o.quiet
-	o.ao = &agg.Options{Printer: o.p}
-	if opts != nil {
-		o.ao.SortKey = opts.Bool("aggsortkey")
-		o.ao.SortRev = opts.Bool("aggsortrev")
-	}
+// probeName is a probe's name split into its fields.
+type probeName struct {
+	ok                               bool
+	provider, module, function, name string
+}
+
+func newDecoder(prog *cg.Program, maps *bpfrt.Maps, syms format.Symbolizer, w output.Writer) *decoder {
+	o := &decoder{prog: prog, maps: maps, syms: syms, w: w}
 	for _, a := range prog.Aggs {
 		o.aggs.Declare(agg.New(a.ID, a.Name, a.Func, a.Params))
+	}
+	o.formats = make([]output.Format, len(prog.Formats))
+	for i, f := range prog.Formats {
+		o.formats[i] = output.Format{Text: f.Text, Convs: f.Convs}
 	}
 	return o
 }
 
-// Record prints one record: the probe line unless quiet, then each
-// action's output.
-func (o *output) Record(r consume.Record) error {
-	b := o.buf[:0]
-	if !o.quiet {
-		if !o.started {
-			b = format.AppendProbeHeader(b, o.flow != nil)
-			o.started = true
-		}
-		prov, _, fn, name := splitProbe(r.EP.ProbeName)
-		if o.flow != nil {
-			b = o.flow.AppendLine(b, format.FlowProbe{CPU: r.CPU, EPID: r.EP.EPID, ProbeID: r.EP.ProbeID, Provider: prov, Function: fn, Name: name})
-		} else {
-			b = format.AppendProbeLine(b, r.CPU, r.EP.ProbeID, fn, name)
-		}
+// probe returns the split name of the probe of ep.
+func (o *decoder) probe(ep *bpfrt.EPDesc) *probeName {
+	for int(ep.EPID) >= len(o.probes) {
+		o.probes = append(o.probes, probeName{})
 	}
+	p := &o.probes[ep.EPID]
+	if !p.ok {
+		p.provider, p.module, p.function, p.name = splitProbe(ep.ProbeName)
+		p.ok = true
+	}
+	return p
+}
+
+// Record decodes one record, applies its aggregation operations in turn,
+// and hands the actions that output something to the writer.
+func (o *decoder) Record(r consume.Record) error {
+	pn := o.probe(r.EP)
+	p := &o.rec
+	*p = output.Probe{CPU: r.CPU, EPID: r.EP.EPID, ID: r.EP.ProbeID,
+		Provider: pn.provider, Module: pn.module, Function: pn.function, Name: pn.name, Actions: p.Actions[:0]}
+	o.vals = o.vals[:0]
 	recs := r.EP.Stmt.Recs
-	var err error
 	for i := 0; i < len(recs); i++ {
 		rd := recs[i]
 		switch rd.Action {
@@ -83,21 +86,18 @@ func (o *output) Record(r consume.Record) error {
 				i += int(rd.Arg)
 			}
 		case cg.ActTrace:
-			b = o.p.AppendTrace(b, value(rd, r.Data))
+			p.Actions = append(p.Actions, output.Action{Kind: output.Trace, Value: value(rd, r.Data)})
 		case cg.ActPrintf:
 			n := int(rd.Arg)
 			if i+n >= len(recs) {
 				return fmt.Errorf("printf record of EPID %d lacks its arguments", r.EP.EPID)
 			}
-			args := make([]format.Value, n)
-			for j := range args {
-				args[j] = value(recs[i+1+j], r.Data)
+			first := len(o.vals)
+			for _, ar := range recs[i+1 : i+1+n] {
+				o.vals = append(o.vals, value(ar, r.Data))
 			}
 			i += n
-			if b, err = o.p.Append(b, o.prog.Formats[rd.Format].Convs, args, nil); err != nil {
-				o.flush(b)
-				return fmt.Errorf("printf(): %w", err)
-			}
+			p.Actions = append(p.Actions, output.Action{Kind: output.Printf, Format: &o.formats[rd.Format], Args: o.vals[first:len(o.vals):len(o.vals)]})
 		case cg.ActClear, cg.ActTrunc, cg.ActNormalize, cg.ActDenormalize:
 			var arg int64
 			if rd.Action == cg.ActNormalize || rd.Action == cg.ActTrunc && rd.Format == 1 {
@@ -111,77 +111,118 @@ func (o *output) Record(r consume.Record) error {
 				return err
 			}
 		case cg.ActSetopt:
-			o.setopt(o.prog.Formats[rd.Format].Text)
+			p.Actions = append(p.Actions, output.Action{Kind: output.Setopt, Option: o.prog.Formats[rd.Format].Text})
 		case cg.ActPrint:
 			n := int(rd.Arg)
 			if i+n >= len(recs) || n < 1 || n > 2 || rd.Format < 0 || rd.Format >= len(o.prog.Types) {
 				return fmt.Errorf("print record of EPID %d is malformed", r.EP.EPID)
 			}
-			b = o.print(b, o.prog.Types[rd.Format], recs[i+1:i+1+n], r.Data)
+			p.Actions = append(p.Actions, printAction(o.prog.Types[rd.Format], recs[i+1:i+1+n], r.Data))
 			i += n
 		case cg.ActPrinta:
 			n := int(rd.Arg)
 			if i+n >= len(recs) {
 				return fmt.Errorf("printa record of EPID %d lacks its aggregations", r.EP.EPID)
 			}
-			var as []*agg.Aggregation
-			for _, ar := range recs[i+1 : i+1+n] {
-				as = append(as, o.aggs.Lookup(int(ar.Arg)))
+			a, err := o.printa(rd, recs[i+1:i+1+n])
+			if err != nil {
+				return err
 			}
 			i += n
-			if err := o.snapshot(); err != nil {
-				return err
-			}
-			if rd.Format < 0 {
-				b = agg.Printa(b, o.ao, as...)
-			} else if b, err = agg.PrintaFormat(b, o.ao, o.prog.Formats[rd.Format].Convs, as...); err != nil {
-				o.flush(b)
-				return err
-			}
+			p.Actions = append(p.Actions, a)
 		}
 	}
-	b = o.p.AppendProbeEnd(b)
-	return o.flush(b)
+	return o.w.Probe(p)
 }
 
-func (o *output) flush(b []byte) error {
-	o.buf = b[:0]
-	if _, err := o.stdout.Write(b); err != nil {
-		return fmt.Errorf("write output: %w", err)
+// printa takes a snapshot of the aggregations of a printa() and marks
+// them printed when they had a tuple to print, as DTrace does: those are
+// not printed again when the run ends.
+func (o *decoder) printa(rd bpfrt.RecDesc, recs []bpfrt.RecDesc) (output.Action, error) {
+	if err := o.snapshot(); err != nil {
+		return output.Action{}, err
 	}
-	return nil
+	a := output.Action{Kind: output.Printa, Aggs: make([]*agg.Aggregation, len(recs))}
+	if rd.Format >= 0 {
+		a.Format = &o.formats[rd.Format]
+	}
+	printed := false
+	for i, ar := range recs {
+		ag := o.aggs.Lookup(int(ar.Arg))
+		if ag == nil {
+			return output.Action{}, fmt.Errorf("printa() of unknown aggregation %d", ar.Arg)
+		}
+		printed = printed || len(ag.Entries()) > 0
+		a.Aggs[i] = ag
+	}
+	for i, ag := range a.Aggs {
+		ag.Printed = ag.Printed || printed
+		a.Aggs[i] = ag.Snapshot()
+	}
+	return a, nil
 }
 
-// Fault reports a fault as DTrace does and goes on.
-func (o *output) Fault(f consume.Fault) error {
-	_, err := fmt.Fprintf(o.stderr, "dtrace: %s\n", f.Error())
-	return err
+// printAction decodes print(): a pointer to a struct or union recorded
+// with the bytes it points to (two records), or a value (one record),
+// whose bytes are valid during the record's call only.
+func printAction(t *ctype.Type, recs []bpfrt.RecDesc, data []byte) output.Action {
+	a := output.Action{Kind: output.Print, Type: t}
+	if len(recs) == 2 {
+		a.Deref = true
+		a.Addr = value(recs[0], data).Bits
+		a.Value = value(recs[1], data)
+		return a
+	}
+	rd := recs[0]
+	switch {
+	case cg.RecKind(rd) == cg.KindString:
+		a.Value = value(rd, data)
+	case int(rd.Offset+rd.Size) <= len(data):
+		a.Value = format.Bytes(data[rd.Offset : rd.Offset+rd.Size])
+	}
+	return a
+}
+
+// Fault reports a fault and goes on.
+func (o *decoder) Fault(f consume.Fault) error {
+	e := &output.Error{CPU: f.CPU, EPID: f.EPID, ID: f.ProbeID, Fault: f.Kind.String(),
+		Addr: f.Value, HasAddr: f.Kind.HasValue(), PC: int(f.PC), Message: f.Error()}
+	if f.EP != nil {
+		e.EPID = f.EP.EPID
+		pn := o.probe(f.EP)
+		e.Provider, e.Module, e.Function, e.Name = pn.provider, pn.module, pn.function, pn.name
+	}
+	return o.w.Error(e)
 }
 
 // Drops reports lost records.
-func (o *output) Drops(cpu int, n uint64) error {
-	_, err := fmt.Fprintf(o.stderr, "dtrace: %s\n", consume.DropsMessage(cpu, n))
-	return err
+func (o *decoder) Drops(cpu int, n uint64) error {
+	return o.w.Drops(&output.Drops{Kind: output.PrincipalDrops, CPU: cpu, Count: n, Message: consume.DropsMessage(cpu, n)})
 }
 
 // SpecDrops reports speculative losses.
-func (o *output) SpecDrops(kind consume.SpecDrop, n uint64) error {
-	_, err := fmt.Fprintf(o.stderr, "dtrace: %s\n", consume.SpecDropsMessage(kind, n))
-	return err
+func (o *decoder) SpecDrops(kind consume.SpecDrop, n uint64) error {
+	k := output.SpeculationDrops
+	switch kind {
+	case consume.SpecDropBusy:
+		k = output.SpeculationBusy
+	case consume.SpecDropUnavail:
+		k = output.SpeculationUnavailable
+	}
+	return o.w.Drops(&output.Drops{Kind: k, CPU: -1, Count: n, Message: consume.SpecDropsMessage(kind, n)})
 }
 
-// end prints what a run prints when it ends: the aggregations not
-// printed yet.
-func (o *output) end() error {
+// end hands the writer the final aggregations and the exit status.
+func (o *decoder) end(status int) error {
 	if err := o.snapshot(); err != nil {
 		return err
 	}
-	return o.flush(o.aggs.End(o.buf[:0], o.ao))
+	return o.w.End(&output.End{Time: time.Now(), Status: status, Aggs: &o.aggs})
 }
 
 // snapshot replaces the entries of every aggregation with the content of
 // the aggregation map, merged over CPUs.
-func (o *output) snapshot() error {
+func (o *decoder) snapshot() error {
 	if len(o.prog.Aggs) == 0 {
 		return nil
 	}
@@ -228,11 +269,11 @@ func (o *output) snapshot() error {
 // symKey turns a sym() or mod() key into the address that stands for
 // all of its function or module, as DTrace aggregates them: the start of
 // the symbol, or the first address seen in the module (mods).
-func (o *output) symKey(v format.Value, mods map[string]uint64) format.Value {
-	if o.p.Sym == nil || v.Kind != format.KindSym && v.Kind != format.KindMod {
+func (o *decoder) symKey(v format.Value, mods map[string]uint64) format.Value {
+	if o.syms == nil || v.Kind != format.KindSym && v.Kind != format.KindMod {
 		return v
 	}
-	s, ok := o.p.Sym.Kernel(v.Bits)
+	s, ok := o.syms.Kernel(v.Bits)
 	switch {
 	case !ok:
 	case v.Kind == format.KindSym:
@@ -247,30 +288,10 @@ func (o *output) symKey(v format.Value, mods map[string]uint64) format.Value {
 	return v
 }
 
-// setopt applies setopt(): the output options take effect from the next
-// output on; options that only matter when compiling or starting are left
-// alone, as DTrace lets them be.
-func (o *output) setopt(text string) {
-	name, value, _ := strings.Cut(text, "=")
-	on := true
-	switch value {
-	case "0", "no", "false", "off", "unset", "disable", "disabled":
-		on = false
-	}
-	switch name {
-	case "quiet":
-		o.quiet, o.p.Quiet = on, on
-	case "aggsortkey":
-		o.ao.SortKey = on
-	case "aggsortrev":
-		o.ao.SortRev = on
-	}
-}
-
 // aggOp applies clear(), trunc(), normalize() or denormalize() to the
 // aggregation id. Clearing and truncating change the aggregation map
 // itself, as the data DTrace keeps in the kernel.
-func (o *output) aggOp(act bpfrt.Action, id int, arg int64) error {
+func (o *decoder) aggOp(act bpfrt.Action, id int, arg int64) error {
 	a := o.aggs.Lookup(id)
 	if a == nil {
 		return fmt.Errorf("operation on unknown aggregation %d", id)
@@ -323,27 +344,6 @@ func (o *output) aggOp(act bpfrt.Action, id int, arg int64) error {
 		}
 	}
 	return nil
-}
-
-// print appends the output of print(): of a pointer to a struct or
-// union, recorded with the bytes it points to (two records), or of a
-// value (one record).
-func (o *output) print(b []byte, t *ctype.Type, recs []bpfrt.RecDesc, data []byte) []byte {
-	if !o.quiet {
-		b = append(b, '\n')
-	}
-	if len(recs) == 2 {
-		addr := value(recs[0], data).Bits
-		return format.AppendPrint(b, t, addr, true, value(recs[1], data).Bytes)
-	}
-	rd := recs[0]
-	if cg.RecKind(rd) == cg.KindString {
-		return o.p.AppendTrace(b, value(rd, data))
-	}
-	if int(rd.Offset+rd.Size) > len(data) {
-		return b
-	}
-	return format.AppendPrint(b, t, 0, false, data[rd.Offset:rd.Offset+rd.Size])
 }
 
 // value decodes the value of record field rd.
