@@ -110,6 +110,10 @@ type ClauseInfo struct {
 	Args    []*ctype.Type
 	Natives []*ctype.Type
 	Xlators []*Xlator
+	// Mappings[i] is the index of the native argument args[i] is made
+	// from; Userland[i] says that native is in the process's memory.
+	Mappings []int
+	Userland []bool
 	// Speculates says the clause calls speculate().
 	Speculates bool
 
@@ -131,6 +135,9 @@ type Info struct {
 	Clauses []*ClauseInfo
 	// Translators are the translators the program defines.
 	Translators []*Xlator
+	// Xlated maps each expression whose value comes through a
+	// translator, an xlate or a translated args[i], to that translator.
+	Xlated map[ast.Expr]*Xlator
 	// Destructive says the program uses destructive actions or
 	// subroutines, which DTrace refuses to enable without the
 	// destructive option (-w).
@@ -167,10 +174,6 @@ type checker struct {
 	this    map[string]*Var
 	aggs    map[string]*Var
 	enums   map[string]int64
-
-	// xlated maps the expressions whose value comes through a
-	// translator to it.
-	xlated map[ast.Expr]*Xlator
 
 	// stmtExpr is the expression of the statement being checked: an
 	// action may be called only as that.
@@ -216,8 +219,7 @@ func newChecker(file *token.File, cfg *Config) *checker {
 		this:    map[string]*Var{},
 		aggs:    map[string]*Var{},
 		enums:   map[string]int64{},
-		xlated:  map[ast.Expr]*Xlator{},
-		info:    &Info{Types: map[ast.Expr]*TypeInfo{}, Vars: map[ast.Expr]*Var{}},
+		info:    &Info{Types: map[ast.Expr]*TypeInfo{}, Vars: map[ast.Expr]*Var{}, Xlated: map[ast.Expr]*Xlator{}},
 		script:  ctype.NewScope("script"),
 		lib:     ctype.NewScope("D"),
 	}
