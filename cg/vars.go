@@ -2,6 +2,7 @@ package cg
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/cilium/ebpf/asm"
 
@@ -419,7 +420,7 @@ func (g *gen) builtin(e *ast.Ident, name string, t *ctype.Type) {
 	case "vtimestamp":
 		g.vtimestamp()
 	case "errno":
-		g.errno(e)
+		g.errno()
 	case "cpu":
 		g.emit(asm.FnGetSmpProcessorId.Call())
 	case "curcpu":
@@ -478,15 +479,45 @@ func (g *gen) builtin(e *ast.Ident, name string, t *ctype.Type) {
 
 // errno loads the error of the system call a syscall return probe
 // reports: the negated return value when it is an error (-4095 to -1),
-// else 0. Elsewhere DTrace gives the thread's last error, which nothing
-// records yet.
-func (g *gen) errno(e *ast.Ident) {
+// else 0. Any other probe gives 0, as DTrace's do at a system call's
+// entry and inside it (the error of a call is set as it returns); where
+// DTrace would give the error of the thread's last system call, outside
+// any (a profile tick in user code), nothing records it.
+func (g *gen) errno() {
+	var ids []uint32
 	for _, p := range g.c.probes {
-		if p.Provider != "syscall" || p.Name != "return" {
-			g.unsupported(e, "errno outside syscall return probes")
+		if p.Provider == "syscall" && p.Name == "return" {
+			ids = append(ids, p.ID)
 		}
 	}
+	if len(ids) == 0 {
+		g.emit(asm.Mov.Imm(asm.R0, 0))
+		return
+	}
 	none, done := g.label("errnone"), g.label("errdone")
+	if len(ids) < len(g.c.probes) {
+		// The clause's other probes give 0: test the probe id against
+		// the runs of return probe ids, few as the table numbers a
+		// provider's probes in a row.
+		slices.Sort(ids)
+		ret := g.label("errret")
+		g.emit(asm.LoadMem(asm.R1, rScratch, bpfrt.MstPRID, asm.Word))
+		for i := 0; i < len(ids); {
+			j := i
+			for j+1 < len(ids) && ids[j+1] == ids[j]+1 {
+				j++
+			}
+			next := g.label("errrun")
+			g.emit(
+				asm.JLT.Imm(asm.R1, int32(ids[i]), next),
+				asm.JLE.Imm(asm.R1, int32(ids[j]), ret),
+			)
+			g.setLabel(next)
+			i = j + 1
+		}
+		g.emit(asm.Ja.Label(none))
+		g.setLabel(ret)
+	}
 	g.emit(
 		asm.LoadMem(asm.R0, rScratch, bpfrt.MstArg(0), asm.DWord),
 		asm.JSGE.Imm(asm.R0, 0, none),
