@@ -88,16 +88,31 @@ translator tcpsinfo_t < struct tcp_sock *T > {
 	    T->inet_conn.icsk_inet.sk.__sk_common.skc_daddr ==
 	    T->inet_conn.icsk_inet.sk.__sk_common.skc_rcv_saddr;
 	tcps_active = 0;
-	tcps_lport = T == NULL ? 0 : T->inet_conn.icsk_inet.sk.__sk_common.skc_num;
-	tcps_rport = T == NULL ? 0 : ntohs(T->inet_conn.icsk_inet.sk.__sk_common.skc_dport);
-	tcps_laddr = T == NULL ? "<unknown>" :
-	    T->inet_conn.icsk_inet.sk.__sk_common.skc_family == AF_INET6 ?
+	/*
+	 * A probe without a full socket (a reset refusing a connection, a
+	 * SYN-ACK) has its ports and addresses in the headers: the local
+	 * ones are the destination's of an inbound segment.
+	 */
+	tcps_lport = T != NULL ? T->inet_conn.icsk_inet.sk.__sk_common.skc_num :
+	    arg4 == 0 ? 0 : ntohs(arg6 == 1 ?
+	    ((struct tcphdr *)arg4)->dest : ((struct tcphdr *)arg4)->source);
+	tcps_rport = T != NULL ? ntohs(T->inet_conn.icsk_inet.sk.__sk_common.skc_dport) :
+	    arg4 == 0 ? 0 : ntohs(arg6 == 1 ?
+	    ((struct tcphdr *)arg4)->source : ((struct tcphdr *)arg4)->dest);
+	tcps_laddr = T != NULL ?
+	    (T->inet_conn.icsk_inet.sk.__sk_common.skc_family == AF_INET6 ?
 	    inet_ntoa6(&T->inet_conn.icsk_inet.sk.__sk_common.skc_v6_rcv_saddr) :
-	    inet_ntoa(&T->inet_conn.icsk_inet.sk.__sk_common.skc_rcv_saddr);
-	tcps_raddr = T == NULL ? "<unknown>" :
-	    T->inet_conn.icsk_inet.sk.__sk_common.skc_family == AF_INET6 ?
+	    inet_ntoa(&T->inet_conn.icsk_inet.sk.__sk_common.skc_rcv_saddr)) :
+	    arg2 == 0 ? "<unknown>" : ((struct iphdr *)arg2)->version == 4 ?
+	    inet_ntoa(arg6 == 1 ? &((struct iphdr *)arg2)->daddr : &((struct iphdr *)arg2)->saddr) :
+	    inet_ntoa6(arg6 == 1 ? &((struct ipv6hdr *)arg2)->daddr : &((struct ipv6hdr *)arg2)->saddr);
+	tcps_raddr = T != NULL ?
+	    (T->inet_conn.icsk_inet.sk.__sk_common.skc_family == AF_INET6 ?
 	    inet_ntoa6(&T->inet_conn.icsk_inet.sk.__sk_common.skc_v6_daddr) :
-	    inet_ntoa(&T->inet_conn.icsk_inet.sk.__sk_common.skc_daddr);
+	    inet_ntoa(&T->inet_conn.icsk_inet.sk.__sk_common.skc_daddr)) :
+	    arg2 == 0 ? "<unknown>" : ((struct iphdr *)arg2)->version == 4 ?
+	    inet_ntoa(arg6 == 1 ? &((struct iphdr *)arg2)->saddr : &((struct iphdr *)arg2)->daddr) :
+	    inet_ntoa6(arg6 == 1 ? &((struct ipv6hdr *)arg2)->saddr : &((struct ipv6hdr *)arg2)->daddr);
 	tcps_state = arg6 == 2 ? arg5 :
 	    T == NULL ? 0 : T->inet_conn.icsk_inet.sk.__sk_common.skc_state;
 	tcps_iss = 0;

@@ -1,5 +1,6 @@
 # The workload of tst.tcp.d: a TCP connection on loopback to port 54331,
-# five bytes each way, then both ends closed.
+# five bytes each way, then both ends closed; then a connection to port
+# 54332, where nobody listens.
 use strict;
 use IO::Socket::INET;
 
@@ -16,3 +17,5 @@ $c->sysread($buf, 5);
 close($c);
 close($a);
 close($l);
+IO::Socket::INET->new(PeerAddr => '127.0.0.1', PeerPort => 54332)
+    and die "connected to 54332";
