@@ -1,7 +1,8 @@
 /*
  * sched's translated arguments around a sleep the test starts: the
  * sleeping process goes off CPU (args[] is the thread that runs next),
- * sleeps, and is woken (args[] is the woken thread). Each reports once.
+ * sleeps (in state S), and is woken (args[] is the woken thread). Each
+ * reports once.
  */
 #pragma D option quiet
 
@@ -19,7 +20,8 @@ sched:::sleep
 /pid == $target && !slept/
 {
 	slept = 1;
-	printf("sleep %s\n", curpsinfo->pr_fname);
+	printf("sleep %s %c %d\n", curpsinfo->pr_fname, curlwpsinfo->pr_sname,
+	    curlwpsinfo->pr_state == SSLEEP);
 }
 
 sched:::wakeup
@@ -28,3 +30,4 @@ sched:::wakeup
 	woken = 1;
 	printf("wakeup %s %d %d\n", args[1]->pr_fname, args[0]->pr_lwpid == $target, args[1]->pr_ppid == $pid);
 }
+
