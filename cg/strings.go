@@ -105,6 +105,8 @@ func (g *gen) subr(call *ast.CallExpr) {
 		g.cleanpath(call)
 	case "basename", "dirname":
 		g.pathPart(call, id.Name == "dirname")
+	case "d_path":
+		g.dpath(call)
 	case "strstr":
 		a := g.search(call, call.Args[0], call.Args[1], nil, false)
 		none, done := g.label("strstrnone"), g.label("strstrdone")

@@ -138,6 +138,10 @@ type Info struct {
 	// Xlated maps each expression whose value comes through a
 	// translator, an xlate or a translated args[i], to that translator.
 	Xlated map[ast.Expr]*Xlator
+	// LookupType resolves a C type name in the program's scope, or
+	// returns nil: for the code of a subroutine that needs kernel types
+	// its arguments do not reach (d_path() and struct mount).
+	LookupType func(name string) *ctype.Type
 	// Destructive says the program uses destructive actions or
 	// subroutines, which DTrace refuses to enable without the
 	// destructive option (-w).
@@ -207,6 +211,7 @@ func Check(prog *ast.Program, cfg *Config) (info *Info, err error) {
 	for _, d := range prog.Decls {
 		c.decl(d)
 	}
+	c.info.LookupType = c.typeByName
 	return c.info, nil
 }
 

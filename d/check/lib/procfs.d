@@ -101,3 +101,11 @@ translator lwpsinfo_t < struct task_struct *T > {
 
 inline psinfo_t *curpsinfo = xlate <psinfo_t *> (curthread);
 inline lwpsinfo_t *curlwpsinfo = xlate <lwpsinfo_t *> (curthread);
+
+/*
+ * The working directory and the root of the current process. The casts
+ * name the kernel's struct, which makes them checked only for a program
+ * that uses them, as the translators are.
+ */
+inline string cwd = d_path(&((struct task_struct *)curthread)->fs->pwd);
+inline string root = d_path(&((struct task_struct *)curthread)->fs->root);
