@@ -82,7 +82,8 @@
 // dt_dvars (HASH sized by dynvarsize: associative arrays and self->),
 // dt_aggs (PERCPU_HASH, key [aggid u32][pad][tuple]), dt_strtab (ARRAY[1],
 // string constants), dt_spec (ARRAY[1], mmapped: the speculative buffers'
-// states and failure counters, spec.go). Instructions name maps by reference
+// states and failure counters, spec.go), and, for a program using
+// curcpu, dt_cpuinfo (ARRAY of each CPU's cpuinfo_t, cpuinfo.go). Instructions name maps by reference
 // (asm.LoadMapPtr(r, 0).WithReference(MapGlobals)); Maps.Load binds them.
 //
 // # BEGIN and END

@@ -194,3 +194,34 @@ BEGIN { this->p = (struct pair *)alloca(sizeof (struct pair)); print(this->p); p
 		t.Errorf("print types %v", p.Types)
 	}
 }
+
+// TestXlateArea checks the translation area's size: a scalar member of
+// a translated value takes none of it, an array member copied there its
+// size, and a struct used whole its size, once per statement.
+func TestXlateArea(t *testing.T) {
+	const decl = `struct out { int a; char n[8]; };
+translator struct out < int I > { a = I; n = "x"; };
+`
+	size := func(src string) int {
+		t.Helper()
+		p, err := compile(t, decl+src)
+		if err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+		return p.Config.ThisSize
+	}
+	base := size(`BEGIN { trace(1); }`)
+	for _, tt := range []struct {
+		src  string
+		area int
+	}{
+		{`BEGIN { trace(xlate<struct out>(1).a); trace(xlate<struct out *>(2)->a); }`, 0},
+		{`BEGIN { trace(xlate<struct out>(1).n); }`, 8},
+		{`BEGIN { print(xlate<struct out>(1)); print(xlate<struct out *>(2)); }`, 16},
+		{`BEGIN { trace(xlate<struct out>(1).n[0] + xlate<struct out>(2).n[0]); }`, 16},
+	} {
+		if got := size(tt.src) - base; got != tt.area {
+			t.Errorf("%s: translation area %d, want %d", tt.src, got, tt.area)
+		}
+	}
+}

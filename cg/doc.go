@@ -23,6 +23,13 @@
 // (memory.go); string searches and cleanpath() loop with bpf_iter_num so
 // the verifier checks their bodies a few times, not once per character.
 //
+// Translated values (xlate<T>(x), a translated args[i], curpsinfo and
+// the D library's other inlines) exist nowhere: a member of one is the
+// translator's expression for it, evaluated on the raw input, and only a
+// value used whole is built, member by member, in a translation area of
+// the clause-local space (xlate.go). args[i] reads the native argument
+// the provider maps it from.
+//
 // Speculations (bpfrt/spec.go has the runtime side): speculation() takes
 // a free buffer with a compare-and-exchange on the speculation map, and
 // returns its id or 0. A clause calling speculate(id) stores the id in

@@ -57,6 +57,12 @@ type gen struct {
 	allocSize   int // size of the alloca() area
 	strtokArea  int // offset of the strtok() state from Layout.This
 	baseWord    int // offset from Layout.This of two words for scratch numbers (storeMem, forget)
+	xlateArea   int // offset of the translation area from Layout.This (xlate.go)
+	xlateSize   int // size of the translation area
+
+	// ci is the clause being generated, or scanned before code
+	// generation: what its args[] are.
+	ci *check.ClauseInfo
 
 	c *clause // the clause being generated
 }
@@ -73,6 +79,7 @@ type clause struct {
 	alloca  int      // bytes of the alloca() area used
 	full    ast.Node // the outermost full expression being generated
 	xin     []int    // stack slots of the inputs of the translations being generated
+	xarea   int      // bytes of the translation area taken
 	nlabel  int
 	pending string // label of the next instruction
 	cond    int    // depth of if statements around the code being generated
@@ -195,10 +202,12 @@ func (g *gen) layout(prog *ast.Program) {
 	g.allocArea = g.baseWord + 16
 	g.allocSize = g.allocaSize()
 	g.strtokArea = g.allocArea + g.allocSize
+	g.xlateArea = g.strtokArea + g.strtokSize()
+	g.xlateSize = g.xlateNeeds()
 	cfg := bpfrt.Config{
 		StrSize:    g.strbuf,
 		StrSlots:   strSlots(g.strbuf),
-		ThisSize:   g.strtokArea + g.strtokSize(),
+		ThisSize:   g.xlateArea + g.xlateSize,
 		DynKeySize: keySize,
 		DynValSize: valSize,
 		AggKeySize: keySize,
@@ -268,14 +277,7 @@ func (g *gen) sizeof(t *ctype.Type) int {
 // clause generates one probe clause.
 func (g *gen) clause(id int, ci *check.ClauseInfo) error {
 	c := &clause{id: id}
-	g.c = c
-	for i, x := range ci.Xlators {
-		if x != nil && i < len(ci.Args) && ci.Args[i] != nil {
-			// The value would be the native one read as the translated
-			// type: wrong output, where an error is honest.
-			g.unsupported(ci.Clause, fmt.Sprintf("args[%d] translated to %s", i, ci.Args[i]))
-		}
-	}
+	g.c, g.ci = c, ci
 	seen := map[uint32]bool{}
 	for _, d := range ci.Clause.Descs {
 		ps, err := g.m.Match(d)
@@ -343,7 +345,7 @@ func (g *gen) clause(id int, ci *check.ClauseInfo) error {
 	}
 	stmt := &bpfrt.Stmt{ID: id, Insns: insns, Recs: c.recs, DataSize: c.size}
 	g.prog.Clauses = append(g.prog.Clauses, &Clause{Stmt: stmt, Desc: ci.Clause.Descs[0].String(), Probes: c.probes})
-	g.c = nil
+	g.c, g.ci = nil, nil
 	return nil
 }
 

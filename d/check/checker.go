@@ -115,6 +115,10 @@ type ClauseInfo struct {
 	Args    []*ctype.Type
 	Natives []*ctype.Type
 	Xlators []*Xlator
+	// Mappings[i] is the index of the native argument args[i] is made
+	// from; Userland[i] says that native is in the process's memory.
+	Mappings []int
+	Userland []bool
 	// Speculates says the clause calls speculate().
 	Speculates bool
 
@@ -136,6 +140,13 @@ type Info struct {
 	Clauses []*ClauseInfo
 	// Translators are the translators the program defines.
 	Translators []*Xlator
+	// Xlated maps each expression whose value comes through a
+	// translator, an xlate or a translated args[i], to that translator.
+	Xlated map[ast.Expr]*Xlator
+	// LookupType resolves a C type name in the program's scope, or
+	// returns nil: for the code of a subroutine that needs kernel types
+	// its arguments do not reach (d_path() and struct mount).
+	LookupType func(name string) *ctype.Type
 	// Destructive says the program uses destructive actions or
 	// subroutines, which DTrace refuses to enable without the
 	// destructive option (-w).
@@ -188,10 +199,6 @@ type checker struct {
 	aggs    map[string]*Var
 	enums   map[string]int64
 
-	// xlated maps the expressions whose value comes through a
-	// translator to it.
-	xlated map[ast.Expr]*Xlator
-
 	// stmtExpr is the expression of the statement being checked: an
 	// action may be called only as that.
 	stmtExpr ast.Expr
@@ -225,6 +232,7 @@ func Check(prog *ast.Program, cfg *Config) (info *Info, err error) {
 		c.decl(d)
 	}
 	c.info.scope = &scope{globals: c.globals, self: c.self, aggs: c.aggs, enums: c.enums, types: append([]ctype.Source{c.script}, c.prior...)}
+	c.info.LookupType = c.typeByName
 	return c.info, nil
 }
 
@@ -237,8 +245,7 @@ func newChecker(file *token.File, cfg *Config) *checker {
 		this:    map[string]*Var{},
 		aggs:    map[string]*Var{},
 		enums:   map[string]int64{},
-		xlated:  map[ast.Expr]*Xlator{},
-		info:    &Info{Types: map[ast.Expr]*TypeInfo{}, Vars: map[ast.Expr]*Var{}},
+		info:    &Info{Types: map[ast.Expr]*TypeInfo{}, Vars: map[ast.Expr]*Var{}, Xlated: map[ast.Expr]*Xlator{}},
 		script:  ctype.NewScope("script"),
 		lib:     ctype.NewScope("D"),
 	}
