@@ -8,7 +8,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
+
+	"github.com/godtrace/godtrace/proc"
 )
 
 // startSym runs testdata/sym.c and returns its pid and the addresses it
@@ -282,5 +286,38 @@ func BenchmarkOpenLibc(b *testing.B) {
 		if _, err := Open("/lib/x86_64-linux-gnu/libc.so.6"); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+func TestProcessAfterExit(t *testing.T) {
+	pid, _, malloc := startSym(t, build(t, "sym.c", "-O2"))
+	p, err := NewProcess(pid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	libc := *findMapping(p.maps, malloc)
+	// Killed, a zombie until the test ends, then gone: the mappings read
+	// while the process ran still serve.
+	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		st, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if err != nil || strings.Contains(string(st), ") Z ") {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if fr := p.Lookup(malloc); fr.String() != "libc.so.6`malloc" || fr.Base != libc.Start {
+		t.Fatalf("after the exit: %+v", fr)
+	}
+	// A watch's exec drops them; its new mappings are used.
+	p.Apply([]proc.MapEvent{{Exec: true}})
+	if fr := p.Lookup(malloc); fr.Module != "" {
+		t.Fatalf("after an exec: %+v", fr)
+	}
+	p.Apply([]proc.MapEvent{{Mapping: libc}})
+	if fr := p.Lookup(malloc); fr.String() != "libc.so.6`malloc" {
+		t.Fatalf("after a new mapping: %+v", fr)
 	}
 }
