@@ -41,7 +41,10 @@ type gen struct {
 	l      *bpfrt.Layout
 	strbuf int // the size of a string buffer: strsize characters and the NUL
 	frames int // the stackframes option
-	nspec  int // the nspec option: the number of speculative buffers
+	// uframes and jframes are the ustackframes and jstackframes options,
+	// maxFrames the maxframes option, which bounds every stack.
+	uframes, jframes, maxFrames int
+	nspec                       int // the nspec option: the number of speculative buffers
 
 	globals     map[*check.Var]int
 	globalsSize int
@@ -89,18 +92,21 @@ type clause struct {
 // each clause enables; opts the options that shape the code (strsize).
 func Compile(prog *ast.Program, info *check.Info, m Matcher, opts Options) (p *Program, err error) {
 	g := &gen{
-		prog:    &Program{WallOffset: -1},
-		info:    info,
-		file:    prog.File,
-		m:       m,
-		strbuf:  bpfrt.DefaultStrSize + 1,
-		frames:  defaultFrames,
-		globals: map[*check.Var]int{},
-		this:    map[*check.Var]int{},
-		dyn:     map[*check.Var]*dynVar{},
-		aggs:    map[*check.Var]*Agg{},
-		strs:    map[string]int{},
-		formats: map[string]int{},
+		prog:      &Program{WallOffset: -1},
+		info:      info,
+		file:      prog.File,
+		m:         m,
+		strbuf:    bpfrt.DefaultStrSize + 1,
+		maxFrames: maxFrames,
+		frames:    defaultFrames,
+		uframes:   defaultUFrames,
+		jframes:   defaultJFrames,
+		globals:   map[*check.Var]int{},
+		this:      map[*check.Var]int{},
+		dyn:       map[*check.Var]*dynVar{},
+		aggs:      map[*check.Var]*Agg{},
+		strs:      map[string]int{},
+		formats:   map[string]int{},
 	}
 	if opts != nil {
 		if v, ok := opts.Value("strsize"); ok && v > 0 {
@@ -108,6 +114,15 @@ func Compile(prog *ast.Program, info *check.Info, m Matcher, opts Options) (p *P
 		}
 		if v, ok := opts.Value("stackframes"); ok && v > 0 {
 			g.frames = int(min(v, maxFrames))
+		}
+		if v, ok := opts.Value("ustackframes"); ok && v > 0 {
+			g.uframes = int(min(v, maxFrames))
+		}
+		if v, ok := opts.Value("jstackframes"); ok && v > 0 {
+			g.jframes = int(min(v, maxFrames))
+		}
+		if v, ok := opts.Value("maxframes"); ok && v > 0 {
+			g.maxFrames = int(min(v, maxFrames))
 		}
 		if v, ok := opts.Value("nspec"); ok && v > 0 {
 			g.nspec = int(min(v, maxNSpec))
@@ -229,11 +244,14 @@ func (g *gen) finish() {
 	slices.SortFunc(g.prog.Aggs, func(a, b *Agg) int { return a.ID - b.ID })
 }
 
-// defaultFrames is DTrace's default stackframes; maxFrames bounds it by
+// defaultFrames, defaultUFrames and defaultJFrames are DTrace's defaults
+// of stackframes, ustackframes and jstackframes; maxFrames bounds them by
 // the kernel's perf_event_max_stack default.
 const (
-	defaultFrames = 20
-	maxFrames     = 127
+	defaultFrames  = 20
+	defaultUFrames = 100
+	defaultJFrames = 50
+	maxFrames      = 127
 )
 
 // recordSize is the record size a program asks for.

@@ -23,6 +23,7 @@ type output struct {
 	prog    *cg.Program
 	maps    *bpfrt.Maps
 	p       *format.Printer
+	syms    symbols
 	ao      *agg.Options
 	aggs    agg.Set
 	stdout  io.Writer
@@ -36,10 +37,11 @@ type output struct {
 	raw map[int]map[*agg.Entry][]byte
 }
 
-func newOutput(prog *cg.Program, maps *bpfrt.Maps, opts Options, syms format.Symbolizer, stdout, stderr io.Writer) *output {
-	o := &output{prog: prog, maps: maps, p: format.NewPrinter(), stdout: stdout, stderr: stderr}
+func newOutput(prog *cg.Program, maps *bpfrt.Maps, opts Options, syms symbols, stdout, stderr io.Writer) *output {
+	o := &output{prog: prog, maps: maps, p: format.NewPrinter(), stdout: stdout, stderr: stderr, syms: syms}
 	o.p.Sym = syms
 	if opts != nil {
+		o.p.NoResolve = opts.Bool("noresolve")
 		o.quiet = opts.Bool("quiet")
 		if opts.Bool("flowindent") {
 			o.flow = &format.Flow{}
@@ -191,7 +193,7 @@ func (o *output) snapshot() error {
 	o.raw = map[int]map[*agg.Entry][]byte{}
 	var key []byte
 	var vals [][]byte
-	mods := map[string]uint64{}
+	mods := map[modKey]uint64{}
 	it := o.maps.Aggs.Iterate()
 	for it.Next(&key, &vals) {
 		id := int(binary.NativeEndian.Uint32(key))
@@ -225,26 +227,53 @@ func (o *output) snapshot() error {
 	return nil
 }
 
-// symKey turns a sym() or mod() key into the address that stands for
-// all of its function or module, as DTrace aggregates them: the start of
-// the symbol, or the first address seen in the module (mods).
-func (o *output) symKey(v format.Value, mods map[string]uint64) format.Value {
-	if o.p.Sym == nil || v.Kind != format.KindSym && v.Kind != format.KindMod {
+// symKey turns a sym(), mod(), usym() or umod() key into the address
+// that stands for all of its function or module, as DTrace aggregates
+// them: the start of the symbol, or the first address seen in the module
+// (mods, by process and module).
+func (o *output) symKey(v format.Value, mods map[modKey]uint64) format.Value {
+	var s format.Symbol
+	var ok bool
+	switch v.Kind {
+	case format.KindSym, format.KindMod:
+		s, ok = o.syms.Kernel(v.Bits)
+	case format.KindUSym, format.KindUMod:
+		s, ok = o.syms.User(v.Pid, v.Bits)
+	default:
 		return v
 	}
-	s, ok := o.p.Sym.Kernel(v.Bits)
 	switch {
 	case !ok:
-	case v.Kind == format.KindSym:
-		v.Bits = s.Addr
+	case v.Kind == format.KindSym || v.Kind == format.KindUSym:
+		if s.Name != "" {
+			v.Bits = s.Addr
+		}
 	default:
-		if a, seen := mods[s.Module]; seen {
+		k := modKey{v.Pid, s.Module}
+		if a, seen := mods[k]; seen {
 			v.Bits = a
 		} else {
-			mods[s.Module] = v.Bits
+			mods[k] = v.Bits
 		}
 	}
 	return v
+}
+
+// modKey names a module of a process (pid 0: the kernel's).
+type modKey struct {
+	pid    int
+	module string
+}
+
+// KeyNotice reads the mappings of the processes whose user addresses a
+// new aggregation tuple holds, while they most likely still run (see
+// bpfrt.EPIDKeyNotice).
+func (o *output) KeyNotice(n consume.KeyNotice) error {
+	if n.AggID < 1 || n.AggID > len(o.prog.Aggs) {
+		return fmt.Errorf("key notice of unknown aggregation %d", n.AggID)
+	}
+	o.syms.user.warm(o.prog.Aggs[n.AggID-1].Keys, n.Key)
+	return nil
 }
 
 // setopt applies setopt(): the output options take effect from the next
@@ -378,13 +407,28 @@ func field(f cg.Field, b []byte) format.Value {
 	case cg.KindBytes:
 		return format.Bytes(bytes.Clone(v))
 	case cg.KindStack:
-		frames := make([]uint64, len(v)/8)
-		for i := range frames {
-			frames[i] = binary.NativeEndian.Uint64(v[8*i:])
+		return format.Value{Kind: format.KindStack, Frames: frames(v)}
+	case cg.KindUStack, cg.KindUSym, cg.KindUAddr, cg.KindUMod:
+		if len(v) < 8 {
+			return format.Bytes(nil)
 		}
-		return format.Value{Kind: format.KindStack, Frames: frames}
+		pid := int(binary.NativeEndian.Uint64(v))
+		if f.Kind == cg.KindUStack {
+			return format.Value{Kind: format.KindUStack, Pid: pid, Frames: frames(v[8:])}
+		}
+		k := map[cg.Kind]format.Kind{cg.KindUSym: format.KindUSym, cg.KindUAddr: format.KindUAddr, cg.KindUMod: format.KindUMod}[f.Kind]
+		return format.Value{Kind: k, Pid: pid, Bits: format.IntFromBytes(v[8:], false).Bits}
 	}
 	return format.IntFromBytes(v, false)
+}
+
+// frames decodes stack frames, 8 bytes each.
+func frames(b []byte) []uint64 {
+	out := make([]uint64, len(b)/8)
+	for i := range out {
+		out[i] = binary.NativeEndian.Uint64(b[8*i:])
+	}
+	return out
 }
 
 // splitProbe splits "prov:mod:func:name".

@@ -12,7 +12,6 @@ import (
 	"github.com/godtrace/godtrace/cg"
 	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/d/ast"
-	"github.com/godtrace/godtrace/format"
 	"github.com/godtrace/godtrace/ksym"
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/provider/registry"
@@ -103,13 +102,11 @@ func Start(prog *cg.Program, probes *Probes, opts Options, stdout, stderr io.Wri
 	if err := cs.Enable(probes.t, enabled); err != nil {
 		return nil, err
 	}
-	var syms format.Symbolizer
-	if needsSymbols(prog) {
-		t, err := ksym.Load(ksym.SystemPaths())
-		if err != nil {
+	syms := symbols{user: newUserSyms()}
+	if needsKernelSymbols(prog) {
+		if syms.kernel, err = ksym.Load(ksym.SystemPaths()); err != nil {
 			return nil, fmt.Errorf("kernel symbols: %w", err)
 		}
-		syms = kernelSyms{t}
 	}
 	s.out = newOutput(prog, cs.Maps(), opts, syms, stdout, stderr)
 	return s, nil
@@ -161,6 +158,17 @@ func (s *Session) fillMaps() error {
 	return nil
 }
 
+// Follow makes the user addresses of process pid print as symbols even
+// after it has exited, when the program records any: its mappings are
+// read now, while it is stopped, and those it makes later are watched.
+// dtrace -c and -p follow their processes.
+func (s *Session) Follow(pid int) error {
+	if !needsUserSymbols(s.prog) {
+		return nil
+	}
+	return s.out.syms.user.follow(pid)
+}
+
 // Programs returns the loaded programs with their instruction counts.
 func (s *Session) Programs() []consume.Program { return s.cs.Programs() }
 
@@ -180,5 +188,8 @@ func (s *Session) Run(ctx context.Context) (int, error) {
 
 // Close detaches and releases everything the session created.
 func (s *Session) Close() error {
+	if s.out != nil {
+		s.out.syms.user.close()
+	}
 	return s.cs.Close()
 }
