@@ -135,6 +135,22 @@ type Info struct {
 	// subroutines, which DTrace refuses to enable without the
 	// destructive option (-w).
 	Destructive bool
+	// Providers are the USDT providers the program defines, for dtrace
+	// -h and -G.
+	Providers []*ProviderInfo
+}
+
+// ProviderInfo is a provider definition with its probes' native argument
+// types.
+type ProviderInfo struct {
+	Def    *ast.ProviderDef
+	Probes []ProbeDef
+}
+
+// ProbeDef is one probe of a provider definition.
+type ProbeDef struct {
+	Decl *ast.ProbeDecl
+	Args []*ctype.Type
 }
 
 // Xlator is a translator: from input type In to output type Out.
@@ -286,9 +302,11 @@ func (c *checker) decl(d ast.Decl) {
 		c.inline(d)
 	case *ast.Translator:
 		c.translator(d)
-	case *ast.Pragma, *ast.ProviderDef:
+	case *ast.ProviderDef:
+		c.providerDef(d)
+	case *ast.Pragma:
 		// Pragmas are applied by the driver through the option
-		// catalogue; provider definitions matter to dtrace -h/-G only.
+		// catalogue.
 	}
 }
 
