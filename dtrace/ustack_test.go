@@ -2,6 +2,7 @@ package dtrace
 
 import (
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -148,5 +149,29 @@ func TestUstackWithoutFramePointers(t *testing.T) {
 	}
 	if want := "\n              ustack`leaf\n"; !strings.HasPrefix(stdout, want) {
 		t.Errorf("output:\n%s\nwant it to start with:\n%s", stdout, want)
+	}
+}
+
+// TestUstackPython takes the user stack at a real stapsdt probe of
+// Debian's python3.11: a non-PIE executable, stripped but for .dynsym, and
+// built without frame pointers. The probe is in a function .dynsym lacks,
+// so its frame is the module and the address.
+func TestUstackPython(t *testing.T) {
+	requireTracing(t)
+	const python = "/usr/bin/python3.11"
+	if _, err := os.Stat(python); err != nil {
+		t.Fatal("this test needs Debian's python3.11:", err)
+	}
+	script := filepath.Join(t.TempDir(), "f.py")
+	// A profile function makes CPython enter Python functions through
+	// the path that fires function__entry.
+	if err := os.WriteFile(script, []byte("import sys\nsys.setprofile(lambda *a: None)\ndef f():\n    return 1\nf()\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, status := run(t, "-q", "-c", python+" -S "+script, "-n",
+		`python$target:::function-entry /copyinstr(arg1) == "f"/ { ustack(1); umod(uregs[R_PC]); printf("|\n"); }`)
+	want := `^\n              python3\.11` + "`" + `0x[0-9a-f]+\n` + regexp.QuoteMeta(padded("python3.11")+"|\n") + `\n*$`
+	if status != 0 || stderr != "" || !regexp.MustCompile(want).MatchString(stdout) {
+		t.Errorf("status %d, stderr %q\noutput %q, want it to match %s", status, stderr, stdout, want)
 	}
 }
