@@ -9,4 +9,9 @@
 // and -s compile in command-line order; words that are not options are the
 // macro arguments $1, $2, ...), the same messages, and the same exit status:
 // 0 on success, 1 on an error, 2 on a usage error.
+//
+// -h and -G turn the USDT providers a script defines into a C header and
+// an object file (WriteHeader, WriteObject; package usdtgen has the
+// design). The processes of -c and -p are followed by the session from the
+// start, so that their user stacks print as symbols after they exit.
 package dtrace
