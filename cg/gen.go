@@ -83,9 +83,10 @@ type clause struct {
 	// speculates says the clause calls speculate(): its record goes out
 	// with the speculation id in its header, or not at all for id 0.
 	speculates bool
-	guards     []int // record offsets of the guards, zeroed at clause entry
-	globals    bool  // the clause uses rGlobals
-	strtab     bool  // the clause uses rStrtab
+	guards     []int  // record offsets of the guards, zeroed at clause entry
+	globals    bool   // the clause uses rGlobals
+	strtab     bool   // the clause uses rStrtab
+	argsRead   uint16 // the arguments the clause reads (bpfrt.Stmt.ArgsRead)
 }
 
 // Compile generates the code of a checked program. m gives the probes
@@ -353,7 +354,7 @@ func (g *gen) clause(id int, ci *check.ClauseInfo) error {
 	if c.globals || c.strtab {
 		insns = append(insns, asm.Mov.Imm(asm.R0, 0).WithSymbol(fail), asm.Return())
 	}
-	stmt := &bpfrt.Stmt{ID: id, Insns: insns, Recs: c.recs, DataSize: c.size}
+	stmt := &bpfrt.Stmt{ID: id, Insns: insns, Recs: c.recs, DataSize: c.size, ArgsRead: c.argsRead}
 	g.prog.Clauses = append(g.prog.Clauses, &Clause{Stmt: stmt, Probes: c.probes})
 	g.c = nil
 	return nil

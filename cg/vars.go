@@ -407,7 +407,7 @@ func (g *gen) builtin(e *ast.Ident, name string, t *ctype.Type) {
 	case "ucaller":
 		g.ucaller(e)
 	case "arg0", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7", "arg8", "arg9":
-		g.emit(asm.LoadMem(asm.R0, rScratch, bpfrt.MstArg(int(name[3]-'0')), asm.DWord))
+		g.loadArg(int(name[3] - '0'))
 	default:
 		g.unsupported(e, "built-in variable "+name)
 	}
@@ -425,8 +425,8 @@ func (g *gen) errno(e *ast.Ident) {
 		}
 	}
 	none, done := g.label("errnone"), g.label("errdone")
+	g.loadArg(0)
 	g.emit(
-		asm.LoadMem(asm.R0, rScratch, bpfrt.MstArg(0), asm.DWord),
 		asm.JSGE.Imm(asm.R0, 0, none),
 		asm.JSLT.Imm(asm.R0, -4095, none),
 		asm.Neg.Imm(asm.R0, 0),
@@ -436,6 +436,13 @@ func (g *gen) errno(e *ast.Ident) {
 	g.emit(asm.Mov.Imm(asm.R0, 0))
 	g.setLabel(done)
 	g.emit(nop())
+}
+
+// loadArg loads argument i from the machine state into R0, noting that
+// the clause reads it.
+func (g *gen) loadArg(i int) {
+	g.c.argsRead |= 1 << i
+	g.emit(asm.LoadMem(asm.R0, rScratch, bpfrt.MstArg(i), asm.DWord))
 }
 
 // builtinIndex loads args[i] with a constant i.
@@ -451,7 +458,7 @@ func (g *gen) builtinIndex(e *ast.IndexExpr, name string) {
 	if !ti.Const || ti.Value < 0 || ti.Value >= bpfrt.NumArgs {
 		g.unsupported(e, "args[] with a variable index")
 	}
-	g.emit(asm.LoadMem(asm.R0, rScratch, bpfrt.MstArg(int(ti.Value)), asm.DWord))
+	g.loadArg(int(ti.Value))
 	g.normalize(asm.R0, g.typeOf(e).Type)
 }
 

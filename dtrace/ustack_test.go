@@ -175,3 +175,16 @@ func TestUstackPython(t *testing.T) {
 		t.Errorf("status %d, stderr %q\noutput %q, want it to match %s", status, stderr, stdout, want)
 	}
 }
+
+// TestPidStackArgs: arg6 and arg7 of a pid entry probe are the stack
+// words above the return address, read only for clauses that use them.
+func TestPidStackArgs(t *testing.T) {
+	requireTracing(t)
+	bin := buildUstack(t, "-O0", "-fno-omit-frame-pointer")
+	stdout, stderr, status := run(t, "-q", "-c", bin+" 1", "-n",
+		`pid$target:a.out:many:entry { printf("%d %d %d\n", arg0, arg5, arg7); }`,
+		"-n", `pid$target:a.out:many:entry { printf("%d\n", arg1); }`)
+	if want := "1 6 8\n2\n\n"; status != 0 || stderr != "" || stdout != want {
+		t.Errorf("status %d, stderr %q, output %q, want %q", status, stderr, stdout, want)
+	}
+}
