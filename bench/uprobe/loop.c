@@ -1,11 +1,13 @@
 /*
  * The workload of the uprobe benchmarks: calls target_fn argv[1] times as
  * soon as main starts, then prints the loop's ns per call (CLOCK_MONOTONIC)
- * and, on stderr, the monotonic time at which main started.
+ * and, on stderr, the monotonic time at which main started; then sleeps
+ * argv[2] seconds, if given, so that the tracer's statistics can be read.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 
 static long now(void)
 {
@@ -28,5 +30,8 @@ int main(int argc, char **argv)
 	long end = now();
 	fprintf(stderr, "main %ld\n", start);
 	printf("%.1f ns/call %ld\n", (double)(end - start) / n, s);
+	fflush(stdout);
+	if (argc > 2)
+		sleep(atoi(argv[2]));
 	return 0;
 }

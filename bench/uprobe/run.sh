@@ -2,6 +2,7 @@
 # The uprobe benchmarks of bench/README.md, dtrace against bpftrace, interleaved:
 #   ./run.sh first     time from launching "tracer -c ./loop 1" to the first firing of target_fn
 #   ./run.sh firing    ns a pid entry probe (dtrace) / uprobe (bpftrace) adds to each call of target_fn
+#   ./run.sh bpf       the BPF program's own run time per firing (kernel.bpf_stats_enabled)
 # DTRACE (default bin/dtrace) and BPFTRACE (default /usr/bin/bpftrace) name the tracers; ROUNDS, N.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -46,8 +47,35 @@ firing)
 	d=$(median < "$work/dtrace"); b=$(median < "$work/bpftrace")
 	echo "| ns added per call of target_fn, $N calls, median (min-max) of $ROUNDS; untraced $(median < "$work/base") ns | $d | $b | $(awk -v d="${d%% *}" -v b="${b%% *}" 'BEGIN {printf "%.2f", d/b}') |"
 	;;
+bpf)
+	# The run time the kernel accounts to the program that fired N times,
+	# read from the tracer's fdinfo while the loop sleeps after its calls.
+	old=$(sysctl -n kernel.bpf_stats_enabled)
+	sysctl -qw kernel.bpf_stats_enabled=1
+	trap 'sysctl -qw kernel.bpf_stats_enabled=$old; rm -rf "$work"' EXIT
+	perfire() { # pid: ns per run of its program that ran N times
+		for f in /proc/$1/fdinfo/*; do
+			awk -v n="$N" '/^run_time_ns/ {t=$2} /^run_cnt/ {c=$2} END {if (c == n) printf "%.1f\n", t/c}' "$f" 2>/dev/null || true
+		done
+	}
+	measure() { # out file, then the tracer's command line
+		local out=$1; shift
+		"$@" >"$work/log" 2>&1 &
+		local pid=$!
+		until grep -q ns/call "$work/log" 2>/dev/null; do sleep 0.05; done
+		perfire "$pid" >> "$out"
+		wait "$pid" || true
+	}
+	: > "$work/dtrace" ; : > "$work/bpftrace"
+	for ((r = 0; r < ROUNDS; r++)); do
+		measure "$work/dtrace" "$DTRACE" -q -c "$loop $N 1" -n 'pid$target:a.out:target_fn:entry { @n = count(); }'
+		measure "$work/bpftrace" "$BPFTRACE" -e "uprobe:$loop:target_fn { @n = count(); } END { clear(@n); }" -c "$loop $N 1"
+	done
+	d=$(median < "$work/dtrace"); b=$(median < "$work/bpftrace")
+	echo "| BPF run time per firing, ns, median (min-max) of $ROUNDS | $d | $b | $(awk -v d="${d%% *}" -v b="${b%% *}" 'BEGIN {printf "%.2f", d/b}') |"
+	;;
 *)
-	echo "usage: $0 first|firing" >&2
+	echo "usage: $0 first|firing|bpf" >&2
 	exit 2
 	;;
 esac
