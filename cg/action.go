@@ -56,6 +56,15 @@ func (g *gen) action(call *ast.CallExpr) bool {
 		g.speculate(call.Args[0])
 	case "commit", "discard":
 		g.specEnd(call.Args[0], id.Name == "discard")
+	case "raise":
+		g.expr(call.Args[0])
+		g.raise()
+	case "stop":
+		g.emit(asm.Mov.Imm(asm.R0, sigStop))
+		g.raise()
+	case "chill":
+		g.expr(call.Args[0])
+		g.chill(call)
 	default:
 		g.unsupported(call, "action "+id.Name+"()")
 	}

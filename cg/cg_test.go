@@ -2,6 +2,7 @@ package cg
 
 import (
 	"errors"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -110,7 +111,7 @@ func TestNotSupported(t *testing.T) {
 }
 
 func TestWriteAsm(t *testing.T) {
-	p, err := compile(t, `BEGIN { trace(1); exit(0); }`)
+	p, err := compile(t, `int x; BEGIN { this->y = 1; x = this->y; trace("abc"); exit(0); }`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,9 +119,18 @@ func TestWriteAsm(t *testing.T) {
 	if err := p.WriteAsm(&b); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"dt_clause_0: dtrace:::BEGIN\n", "\trecord: 4 bytes\n", "\t  +0    trace      size 4 kind 0 format -1\n", "Call FnPerfEventOutput"} {
-		if !strings.Contains(b.String(), want) {
-			t.Errorf("-S output lacks %q:\n%s", want, b.String())
+	out := b.String()
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`(?m)^Disassembly of clause :::BEGIN, <dt_clause_0>:\nINS  OFF    OPCODE                  INSTRUCTION\n`),
+		regexp.MustCompile(`(?m)^0000 00000: bf 6 1 0000 00000000    mov  %r6, %r1$`),
+		regexp.MustCompile(`(?m)^\d{4} \d{5}: 63 8 0 0000 00000000    stw  \[%r8\+0\], %r0 +! x$`),
+		regexp.MustCompile(`(?m)^\d{4} \d{5}: 63 7 0 \w{4} 00000000    stw  \[%r7\+\d+\], %r0 +! this->y$`),
+		regexp.MustCompile(`(?m)^\d{4} \d{5}: 07 0 0 0000 00000000    add  %r0, 0 +! "abc"$`),
+		regexp.MustCompile(`(?m)^\d{4} \d{5}: 85 0 0 0000 00000019    call bpf_perf_event_output$`),
+		regexp.MustCompile(`(?m)^\d{4} \d{5}: 15 0 0 \w{4} 00000000    jeq  %r0, 0, \d+ +! -> \d{4}$`),
+	} {
+		if !want.MatchString(out) {
+			t.Errorf("-S output lacks %v:\n%s", want, out)
 		}
 	}
 	if got := p.Probes(); len(got) != 1 || got[0].ID != 1 {

@@ -164,6 +164,15 @@ func (g *gen) unary(e *ast.UnaryExpr, t *ctype.Type) {
 	case token.MUL:
 		g.deref(e, t)
 		return
+	case token.AND:
+		// The address of kernel memory: a member or element reached
+		// through a pointer. D variables have none (the checker says so
+		// for most; the rest are not supported yet).
+		if !g.inKernel(e.X) {
+			g.unsupported(e, "address of a D variable")
+		}
+		g.kaddr(e.X)
+		return
 	}
 	g.expr(e.X)
 	g.normalize(asm.R0, t)

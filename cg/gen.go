@@ -240,6 +240,12 @@ func (g *gen) layout(prog *ast.Program) {
 // finish sizes what depends on all clauses.
 func (g *gen) finish() {
 	g.prog.Layout = g.l
+	for v, off := range g.globals {
+		g.prog.Slots = append(g.prog.Slots, Slot{Name: v.Name, Offset: off, Size: g.sizeof(v.Type)})
+	}
+	for v, off := range g.this {
+		g.prog.Slots = append(g.prog.Slots, Slot{Name: v.Name, Local: true, Offset: off, Size: g.sizeof(v.Type)})
+	}
 	g.prog.Config.GlobalsSize = max(g.globalsSize, 8)
 	g.prog.Config.StrtabSize = max(len(g.prog.Strtab), 8)
 	slices.SortFunc(g.prog.Aggs, func(a, b *Agg) int { return a.ID - b.ID })
@@ -355,7 +361,7 @@ func (g *gen) clause(id int, ci *check.ClauseInfo) error {
 		insns = append(insns, asm.Mov.Imm(asm.R0, 0).WithSymbol(fail), asm.Return())
 	}
 	stmt := &bpfrt.Stmt{ID: id, Insns: insns, Recs: c.recs, DataSize: c.size, ArgsRead: c.argsRead}
-	g.prog.Clauses = append(g.prog.Clauses, &Clause{Stmt: stmt, Probes: c.probes})
+	g.prog.Clauses = append(g.prog.Clauses, &Clause{Stmt: stmt, Desc: ci.Clause.Descs[0].String(), Probes: c.probes})
 	g.c = nil
 	return nil
 }

@@ -1,10 +1,6 @@
 package cg
 
 import (
-	"bufio"
-	"fmt"
-	"io"
-
 	"github.com/godtrace/godtrace/agg"
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/ctype"
@@ -50,6 +46,9 @@ type Program struct {
 	Types []*ctype.Type
 	// Aggs are the aggregations, by ID order (ID i is Aggs[i-1]).
 	Aggs []*Agg
+	// Slots are the globals and clause-locals, for -S to name what the
+	// code loads and stores.
+	Slots []Slot
 	// WallOffset is the offset in the globals value where the session
 	// stores the difference between the real-time and the monotonic
 	// clock, which walltimestamp adds to the monotonic time; -1 when no
@@ -60,6 +59,8 @@ type Program struct {
 // Clause is one compiled probe clause.
 type Clause struct {
 	Stmt *bpfrt.Stmt
+	// Desc is the clause's first probe description, as -S names it.
+	Desc string
 	// Probes are the probes the clause's descriptions match, each once,
 	// in the order of the descriptions.
 	Probes []Probe
@@ -173,28 +174,4 @@ func (p *Program) Probes() []Probe {
 		}
 	}
 	return out
-}
-
-// WriteAsm writes the generated code as dtrace -S shows it: each clause
-// with the probes it enables, its record layout and its instructions.
-func (p *Program) WriteAsm(w io.Writer) error {
-	bw := bufio.NewWriter(w)
-	for _, c := range p.Clauses {
-		fmt.Fprintf(bw, "%s:", c.Stmt.Symbol())
-		for _, pr := range c.Probes {
-			fmt.Fprintf(bw, " %s:%s:%s:%s", pr.Provider, pr.Module, pr.Function, pr.Name)
-		}
-		fmt.Fprintf(bw, "\n\trecord: %d bytes\n", c.Stmt.DataSize)
-		for _, r := range c.Stmt.Recs {
-			fmt.Fprintf(bw, "\t  +%-4d %-10s size %d kind %d format %d\n", r.Offset, actNames[r.Action], r.Size, r.Arg, r.Format)
-		}
-		fmt.Fprintf(bw, "%v\n", c.Stmt.Insns)
-	}
-	return bw.Flush()
-}
-
-var actNames = map[bpfrt.Action]string{
-	ActTrace: "trace", ActPrintf: "printf", ActArg: "arg", ActPrinta: "printa", ActAgg: "agg",
-	ActGuard: "guard", ActClear: "clear", ActTrunc: "trunc", ActNormalize: "normalize", ActDenormalize: "denormalize", ActSetopt: "setopt",
-	ActPrint: "print",
 }

@@ -161,6 +161,12 @@ func (g *gen) subr(call *ast.CallExpr) {
 		g.progenyof(call)
 	case "speculation":
 		g.speculation()
+	case "mutex_owned", "mutex_owner", "mutex_type_adaptive", "mutex_type_spin", "rw_read_held", "rw_write_held", "rw_iswriter":
+		g.lockSubr(call, id.Name)
+	case "copyout":
+		g.copyout(call)
+	case "copyoutstr":
+		g.copyoutstr(call)
 	default:
 		g.unsupported(call, fmt.Sprintf("subroutine %s()", id.Name))
 	}

@@ -43,6 +43,10 @@ func (*Provider) Name() string { return "pid" }
 // Populate adds nothing: pid probes exist only for a named process.
 func (*Provider) Populate(*provider.Table) error { return nil }
 
+// MayMatch: the provider lists nothing, and provides probes only for the
+// provider names it claims.
+func (p *Provider) MayMatch(d provider.Desc) bool { return p.Claims(d.Provider) }
+
 // ParsePID returns the process id of a provider name "pid<PID>" (no
 // globs), or false.
 func ParsePID(prefix, name string) (int, bool) {

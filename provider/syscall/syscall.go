@@ -38,6 +38,11 @@ func New() *Provider { return &Provider{} }
 
 func (*Provider) Name() string { return "syscall" }
 
+// MayMatch: syscall probes are named entry and return.
+func (*Provider) MayMatch(d provider.Desc) bool {
+	return provider.MayMatchName(d, "entry", "return")
+}
+
 // Populate lists the syscalls tracefs has events for, entry then return
 // for each, in the order of their numbers.
 func (p *Provider) Populate(t *provider.Table) error {
