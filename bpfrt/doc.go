@@ -55,7 +55,9 @@
 // bpf_perf_event_output into dt_buffers (PERF_EVENT_ARRAY, one ring per CPU,
 // so drops are counted per CPU). The EPID names (probe, statement); the
 // consumer finds the record description (Stmt.Recs, filled by code
-// generation) through an EPTable. EPID 0 (EPIDFault) is the fault record.
+// generation) through an EPTable. EPID 0 (EPIDFault) is the fault record;
+// EPIDSpec a speculation control record (spec.go); EPIDKeyNotice the key
+// of a new aggregation tuple holding user addresses (notice.go).
 //
 // # Run state (ARRAY dt_state, mmapped)
 //

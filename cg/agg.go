@@ -87,24 +87,18 @@ func (g *gen) newAgg(a *ast.AssignExpr, v *check.Var) *Agg {
 	}
 	keys := aggKeys(a.Lhs)
 	for i, t := range v.Keys {
-		size := g.fieldSize(a, t)
-		fd := Field{Kind: KindUint, Offset: ag.KeySize, Size: size}
-		k, sym := KindUint, false
+		var k ast.Expr
 		if i < len(keys) {
-			k, sym = symKind(keys[i])
+			k = keys[i]
 		}
-		switch {
-		case sym:
-			fd.Kind = k
-		case isStack(t):
-			fd.Kind = KindStack
-		case isStr(t):
-			fd.Kind = KindString
-		case ctype.IsSigned(t) && !ctype.IsPointer(t):
-			fd.Kind, fd.Size = KindInt, int(t.Sizeof())
-		default:
+		fd := g.keyField(a, k, t)
+		size := fd.Size
+		if fd.Kind == KindInt || fd.Kind == KindUint {
+			// An integer takes 8 bytes of the key and is decoded at
+			// the size of its type.
 			fd.Size = int(t.Sizeof())
 		}
+		fd.Offset = ag.KeySize
 		ag.Keys = append(ag.Keys, fd)
 		ag.KeySize += size
 	}
@@ -144,6 +138,7 @@ func (g *gen) aggregate(a *ast.AssignExpr, v *check.Var) {
 		g.emit(asm.Mov.Imm(asm.R0, 1))
 	}
 	g.push(a)
+	g.sameKeys(a, ag)
 	g.buildKey(a, uint32(ag.ID), false, aggKeys(a.Lhs), g.l.AggKeySize)
 
 	out, have := g.label("aggout"), g.label("agghave")
@@ -169,6 +164,7 @@ func (g *gen) aggregate(a *ast.AssignExpr, v *check.Var) {
 		asm.Mov.Imm(asm.R4, bpfNoExist),
 		asm.FnMapUpdateElem.Call(),
 	)
+	g.keyNotice(ag)
 	g.mapArgs(bpfrt.MapAggs)
 	g.emit(asm.FnMapLookupElem.Call(), asm.JEq.Imm(asm.R0, 0, out))
 	g.setLabel(have)

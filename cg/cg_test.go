@@ -101,11 +101,11 @@ func TestAggregations(t *testing.T) {
 }
 
 func TestNotSupported(t *testing.T) {
-	_, err := compile(t, `BEGIN { stack(5); }`)
+	_, err := compile(t, `BEGIN { trace(lltostr(1, 16)); }`)
 	if !errors.Is(err, ErrNotSupported) {
 		t.Fatalf("got %v, want ErrNotSupported", err)
 	}
-	if got := err.Error(); got != "line 1: stack() with a frame count: not supported yet" {
+	if got := err.Error(); got != "line 1: lltostr() with a base: not supported yet" {
 		t.Errorf("error %q", got)
 	}
 }
@@ -223,5 +223,40 @@ translator struct out < int I > { a = I; n = "x"; };
 		if got := size(tt.src) - base; got != tt.area {
 			t.Errorf("%s: translation area %d, want %d", tt.src, got, tt.area)
 		}
+	}
+}
+
+func TestUserStackRecords(t *testing.T) {
+	p, err := compile(t, `BEGIN { ustack(); ustack(3, 100); jstack(); stack(4); usym(ucaller); uaddr(1); umod(2); printf("%A %*d", 3, 4, 5); }
+		BEGIN { @s[ustack(5), ufunc(uregs[R_PC])] = count(); @k[stack(2)] = count(); }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := p.Clauses[0].Stmt
+	want := []struct {
+		kind Kind
+		size uint32
+	}{
+		{KindUStack, 8 + 8*100}, {KindUStack, 8 + 8*3}, {KindUStack, 8 + 8*50}, {KindStack, 8 * 4},
+		{KindUSym, 16}, {KindUAddr, 16}, {KindUMod, 16},
+		{3, 0}, {KindUAddr, 16}, {KindInt, 4}, {KindInt, 4}, // printf(), whose Arg counts 3 arguments
+	}
+	if len(s.Recs) != len(want) {
+		t.Fatalf("%d records, want %d: %+v", len(s.Recs), len(want), s.Recs)
+	}
+	for i, w := range want {
+		if r := s.Recs[i]; RecKind(r) != w.kind || r.Size != w.size {
+			t.Errorf("record %d: kind %d size %d, want kind %d size %d", i, RecKind(r), r.Size, w.kind, w.size)
+		}
+	}
+	wantKeys := []Field{{Kind: KindUStack, Offset: 8, Size: 48}, {Kind: KindUSym, Offset: 56, Size: 16}}
+	if !slices.Equal(p.Aggs[0].Keys, wantKeys) || p.Aggs[0].KeySize != 72 {
+		t.Errorf("@s keys %+v (size %d), want %+v (size 72)", p.Aggs[0].Keys, p.Aggs[0].KeySize, wantKeys)
+	}
+	if k := p.Aggs[1].Keys; len(k) != 1 || k[0] != (Field{Kind: KindStack, Offset: 8, Size: 16}) {
+		t.Errorf("@k keys %+v", k)
+	}
+	if _, err := compile(t, `BEGIN { @[ustack()] = count(); } END { @[stack()] = count(); }`); !errors.Is(err, ErrNotSupported) {
+		t.Errorf("an aggregation keyed by ustack() then stack(): %v, want ErrNotSupported", err)
 	}
 }

@@ -41,7 +41,10 @@ type gen struct {
 	l      *bpfrt.Layout
 	strbuf int // the size of a string buffer: strsize characters and the NUL
 	frames int // the stackframes option
-	nspec  int // the nspec option: the number of speculative buffers
+	// uframes and jframes are the ustackframes and jstackframes options,
+	// maxFrames the maxframes option, which bounds every stack.
+	uframes, jframes, maxFrames int
+	nspec                       int // the nspec option: the number of speculative buffers
 
 	globals     map[*check.Var]int
 	globalsSize int
@@ -87,27 +90,31 @@ type clause struct {
 	// speculates says the clause calls speculate(): its record goes out
 	// with the speculation id in its header, or not at all for id 0.
 	speculates bool
-	guards     []int // record offsets of the guards, zeroed at clause entry
-	globals    bool  // the clause uses rGlobals
-	strtab     bool  // the clause uses rStrtab
+	guards     []int  // record offsets of the guards, zeroed at clause entry
+	globals    bool   // the clause uses rGlobals
+	strtab     bool   // the clause uses rStrtab
+	argsRead   uint16 // the arguments the clause reads (bpfrt.Stmt.ArgsRead)
 }
 
 // Compile generates the code of a checked program. m gives the probes
 // each clause enables; opts the options that shape the code (strsize).
 func Compile(prog *ast.Program, info *check.Info, m Matcher, opts Options) (p *Program, err error) {
 	g := &gen{
-		prog:    &Program{WallOffset: -1},
-		info:    info,
-		file:    prog.File,
-		m:       m,
-		strbuf:  bpfrt.DefaultStrSize + 1,
-		frames:  defaultFrames,
-		globals: map[*check.Var]int{},
-		this:    map[*check.Var]int{},
-		dyn:     map[*check.Var]*dynVar{},
-		aggs:    map[*check.Var]*Agg{},
-		strs:    map[string]int{},
-		formats: map[string]int{},
+		prog:      &Program{WallOffset: -1},
+		info:      info,
+		file:      prog.File,
+		m:         m,
+		strbuf:    bpfrt.DefaultStrSize + 1,
+		maxFrames: maxFrames,
+		frames:    defaultFrames,
+		uframes:   defaultUFrames,
+		jframes:   defaultJFrames,
+		globals:   map[*check.Var]int{},
+		this:      map[*check.Var]int{},
+		dyn:       map[*check.Var]*dynVar{},
+		aggs:      map[*check.Var]*Agg{},
+		strs:      map[string]int{},
+		formats:   map[string]int{},
 	}
 	if opts != nil {
 		if v, ok := opts.Value("strsize"); ok && v > 0 {
@@ -115,6 +122,15 @@ func Compile(prog *ast.Program, info *check.Info, m Matcher, opts Options) (p *P
 		}
 		if v, ok := opts.Value("stackframes"); ok && v > 0 {
 			g.frames = int(min(v, maxFrames))
+		}
+		if v, ok := opts.Value("ustackframes"); ok && v > 0 {
+			g.uframes = int(min(v, maxFrames))
+		}
+		if v, ok := opts.Value("jstackframes"); ok && v > 0 {
+			g.jframes = int(min(v, maxFrames))
+		}
+		if v, ok := opts.Value("maxframes"); ok && v > 0 {
+			g.maxFrames = int(min(v, maxFrames))
 		}
 		if v, ok := opts.Value("nspec"); ok && v > 0 {
 			g.nspec = int(min(v, maxNSpec))
@@ -244,11 +260,14 @@ func (g *gen) finish() {
 	slices.SortFunc(g.prog.Aggs, func(a, b *Agg) int { return a.ID - b.ID })
 }
 
-// defaultFrames is DTrace's default stackframes; maxFrames bounds it by
+// defaultFrames, defaultUFrames and defaultJFrames are DTrace's defaults
+// of stackframes, ustackframes and jstackframes; maxFrames bounds them by
 // the kernel's perf_event_max_stack default.
 const (
-	defaultFrames = 20
-	maxFrames     = 127
+	defaultFrames  = 20
+	defaultUFrames = 100
+	defaultJFrames = 50
+	maxFrames      = 127
 )
 
 // recordSize is the record size a program asks for.
@@ -343,7 +362,7 @@ func (g *gen) clause(id int, ci *check.ClauseInfo) error {
 	if c.globals || c.strtab {
 		insns = append(insns, asm.Mov.Imm(asm.R0, 0).WithSymbol(fail), asm.Return())
 	}
-	stmt := &bpfrt.Stmt{ID: id, Insns: insns, Recs: c.recs, DataSize: c.size}
+	stmt := &bpfrt.Stmt{ID: id, Insns: insns, Recs: c.recs, DataSize: c.size, ArgsRead: c.argsRead}
 	g.prog.Clauses = append(g.prog.Clauses, &Clause{Stmt: stmt, Desc: ci.Clause.Descs[0].String(), Probes: c.probes})
 	g.c, g.ci = nil, nil
 	return nil

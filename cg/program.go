@@ -108,7 +108,17 @@ const (
 	KindBytes              // raw memory of Size bytes (a struct, union or array; tracemem())
 	KindInet4              // an IPv4 address printed as inet_ntoa() text
 	KindInet6              // an IPv6 address printed as inet_ntoa6() text
+	// The user-space kinds start with the process ID (8 bytes), which the
+	// consumer needs to find the process's symbols.
+	KindUStack // the pid, then user stack frames, 8 bytes each, 0 after the last
+	KindUSym   // the pid, then a user address printed as its symbol (usym(), ufunc())
+	KindUAddr  // the pid, then a user address printed as symbol+offset (uaddr(), %A)
+	KindUMod   // the pid, then a user address printed as its module (umod())
 )
+
+// IsUser reports whether values of kind k hold user addresses, which
+// start with the process ID.
+func (k Kind) IsUser() bool { return k >= KindUStack && k <= KindUMod }
 
 // The record actions, in bpfrt.RecDesc.Action. A record's Arg holds the
 // Kind of the value it carries.

@@ -132,7 +132,7 @@ func (g *gen) subr(call *ast.CallExpr) {
 		g.emit(asm.And.Imm(asm.R0, 1<<minorBits-1))
 	case "copyinstr":
 		g.copyinstr(call)
-	case "sym", "func", "mod":
+	case "sym", "func", "mod", "usym", "ufunc", "uaddr", "umod":
 		// The value is the address; the record's kind prints it.
 		g.expr(call.Args[0])
 	case "strchr", "strrchr":

@@ -233,37 +233,14 @@ func (g *gen) keyOff() int { return g.l.This + g.keyArea }
 // valOff is the value staging area's offset from the scratch pointer.
 func (g *gen) valOff() int { return g.l.This + g.valArea }
 
-// userStackAction returns the name of the user-space stack or symbol
-// action k calls (ustack(), usym()...), or "".
-func userStackAction(k ast.Expr) string {
-	call, ok := unparen(k).(*ast.CallExpr)
-	if !ok {
-		return ""
-	}
-	id, ok := unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return ""
-	}
-	switch id.Name {
-	case "ustack", "jstack", "usym", "ufunc", "umod", "uaddr":
-		return id.Name
-	}
-	return ""
-}
-
 // buildKey evaluates the keys and lays out the key of id in the key
 // staging area, zeroed to size bytes; with self, the thread id comes
 // first. The keys are evaluated before the area is touched, since they
 // may use it themselves.
 func (g *gen) buildKey(n ast.Node, id uint32, self bool, keys []ast.Expr, size int) {
-	types := make([]*ctype.Type, len(keys))
+	fields := make([]Field, len(keys))
 	for i, k := range keys {
-		if name := userStackAction(k); name != "" {
-			// They have stack()'s type; recording a kernel stack for
-			// them would print wrong frames.
-			g.unsupported(k, name+"()")
-		}
-		if types[i] = g.typeOf(k).Type; isStack(types[i]) {
+		if fields[i] = g.keyField(n, k, g.typeOf(k).Type); fields[i].Kind == KindStack || fields[i].Kind == KindUStack {
 			continue // taken straight into the key below
 		}
 		g.expr(k)
@@ -280,19 +257,29 @@ func (g *gen) buildKey(n ast.Node, id uint32, self bool, keys []ast.Expr, size i
 		off += 8
 	}
 	offs := make([]int, len(keys))
-	for i, t := range types {
+	for i, f := range fields {
 		offs[i] = off
-		off += g.fieldSize(n, t)
+		off += f.Size
+	}
+	if off > size {
+		g.unsupported(n, fmt.Sprintf("a key of %d bytes where the map key has %d", off, size))
 	}
 	for i := len(keys) - 1; i >= 0; i-- {
-		if isStack(types[i]) {
-			g.stack(ko + offs[i])
-			continue
-		}
-		g.pop(asm.R0)
-		if isStr(types[i]) {
+		switch f := fields[i]; {
+		case f.Kind == KindStack || f.Kind == KindUStack:
+			s, ok := g.stackOf(keys[i])
+			if !ok {
+				g.unsupported(keys[i], "stack key that is not a stack(), ustack() or jstack() call")
+			}
+			g.stackInto(ko+offs[i], s)
+		case f.Kind.IsUser():
+			g.pop(asm.R0)
+			g.storeUserAddr(ko + offs[i])
+		case f.Kind == KindString:
+			g.pop(asm.R0)
 			g.copyStr(rScratch, ko+offs[i])
-		} else {
+		default:
+			g.pop(asm.R0)
 			g.emit(asm.StoreMem(rScratch, int16(ko+offs[i]), asm.R0, asm.DWord))
 		}
 	}
@@ -469,8 +456,10 @@ func (g *gen) builtin(e *ast.Ident, name string, t *ctype.Type) {
 		g.emit(asm.LoadMem(asm.R0, rScratch, bpfrt.MstPRID, asm.Word))
 	case "epid":
 		g.emit(asm.LoadMem(asm.R0, rScratch, bpfrt.MstEPID, asm.Word))
+	case "ucaller":
+		g.ucaller(e)
 	case "arg0", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7", "arg8", "arg9":
-		g.emit(asm.LoadMem(asm.R0, rScratch, bpfrt.MstArg(int(name[3]-'0')), asm.DWord))
+		g.loadRawArg(int(name[3] - '0'))
 	default:
 		g.unsupported(e, "built-in variable "+name)
 	}
@@ -518,8 +507,8 @@ func (g *gen) errno() {
 		g.emit(asm.Ja.Label(none))
 		g.setLabel(ret)
 	}
+	g.loadRawArg(0)
 	g.emit(
-		asm.LoadMem(asm.R0, rScratch, bpfrt.MstArg(0), asm.DWord),
 		asm.JSGE.Imm(asm.R0, 0, none),
 		asm.JSLT.Imm(asm.R0, -4095, none),
 		asm.Neg.Imm(asm.R0, 0),
@@ -531,8 +520,19 @@ func (g *gen) errno() {
 	g.emit(nop())
 }
 
+// loadRawArg loads native argument i from the machine state into R0, noting that
+// the clause reads it.
+func (g *gen) loadRawArg(i int) {
+	g.c.argsRead |= 1 << i
+	g.emit(asm.LoadMem(asm.R0, rScratch, bpfrt.MstArg(i), asm.DWord))
+}
+
 // builtinIndex loads args[i] with a constant i.
 func (g *gen) builtinIndex(e *ast.IndexExpr, name string) {
+	if name == "uregs" && len(e.Index) == 1 {
+		g.uregs(e)
+		return
+	}
 	if name != "args" || len(e.Index) != 1 {
 		g.unsupported(e, "built-in array "+name)
 	}
@@ -559,7 +559,7 @@ func (g *gen) loadArg(e ast.Node, i int) {
 	if native < 0 || native >= bpfrt.NumArgs {
 		g.fail(e, fmt.Errorf("internal error: args[%d] is made from native argument %d", i, native))
 	}
-	g.emit(asm.LoadMem(asm.R0, rScratch, bpfrt.MstArg(native), asm.DWord))
+	g.loadRawArg(native)
 	if g.ci == nil || i >= len(g.ci.Natives) {
 		return
 	}

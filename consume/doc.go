@@ -30,4 +30,7 @@
 // speculation map for speculation() to take again. Failed speculation()
 // calls, counted on the BPF side, are reported with the drops, in
 // DTrace's words (SpecDropsMessage).
+//
+// Key notices (bpfrt.EPIDKeyNotice) go to a Handler that implements
+// KeyHandler, as they arrive; they print nothing.
 package consume

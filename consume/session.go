@@ -2,6 +2,7 @@ package consume
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -302,6 +303,14 @@ func (s *Session) dispatch(rec *perf.Record, h Handler) error {
 			return fmt.Errorf("cpu %d: %w", rec.CPU, err)
 		}
 		return h.Fault(Fault{CPU: rec.CPU, FaultRec: fr, EP: s.eps.Lookup(fr.EPID)})
+	}
+	if epid == bpfrt.EPIDKeyNotice {
+		kh, ok := h.(KeyHandler)
+		if !ok {
+			return nil
+		}
+		id := binary.NativeEndian.Uint32(rec.RawSample[4:])
+		return kh.KeyNotice(KeyNotice{CPU: rec.CPU, AggID: int(id), Key: rec.RawSample})
 	}
 	spec, err := bpfrt.RecordSpec(rec.RawSample)
 	if err != nil {

@@ -41,4 +41,9 @@
 // --libxo json and -O are accepted), -x stackformat=folded prints stack
 // aggregations for flame graphs, and -x pprof=FILE writes them as a pprof
 // profile.
+//
+// -h and -G turn the USDT providers a script defines into a C header and
+// an object file (WriteHeader, WriteObject; package usdtgen has the
+// design). The processes of -c and -p are followed by the session from the
+// start, so that their user stacks print as symbols after they exit.
 package dtrace

@@ -155,6 +155,11 @@ func (h *Handle) start(g *generated, w output.Writer) error {
 // that none of their events are missed.
 func (h *Handle) Go(ctx context.Context) (int, error) {
 	defer h.sess.Close()
+	for _, p := range h.targets {
+		// A process that cannot be followed (it died meanwhile) prints
+		// its addresses raw.
+		_ = h.sess.Follow(p.Pid())
+	}
 	if len(h.targets) > 0 {
 		h.sess.OnActive(h.continueProcesses)
 	}

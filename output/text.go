@@ -32,6 +32,7 @@ func NewText(opts Options, stdout, stderr io.Writer) *Text {
 	}
 	t.folded = optText(opts, "stackformat") == "folded"
 	t.p.Quiet = t.quiet
+	t.p.NoResolve = optBool(opts, "noresolve")
 	t.ao = aggOptions(opts)
 	t.ao.Printer = t.p
 	return t

@@ -8,4 +8,12 @@
 // snapshots at printa() and at the end, clear(), trunc(), normalize() —
 // and the hook that tells when tracing is active. Start prints as DTrace
 // prints; StartWith hands the records to any output.Writer.
+//
+// Kernel addresses are symbolized with the kernel's symbol table, loaded
+// only for programs that record some; user addresses through the
+// mappings and ELF symbol tables of their processes (syms.go), cached per
+// process and kept after it exits. The processes of -c and -p are
+// followed from the start (Session.Follow, with a proc.MapWatch), others
+// read at their first record or key notice; a process gone before that
+// prints raw addresses, as in DTrace.
 package session

@@ -27,7 +27,7 @@ type decoder struct {
 	prog    *cg.Program
 	maps    *bpfrt.Maps
 	w       output.Writer
-	syms    format.Symbolizer
+	syms    symbols
 	aggs    agg.Set
 	formats []output.Format // prog.Formats, as output records carry them
 	probes  []probeName     // by EPID, split once
@@ -44,7 +44,7 @@ type probeName struct {
 	provider, module, function, name string
 }
 
-func newDecoder(prog *cg.Program, maps *bpfrt.Maps, syms format.Symbolizer, w output.Writer) *decoder {
+func newDecoder(prog *cg.Program, maps *bpfrt.Maps, syms symbols, w output.Writer) *decoder {
 	o := &decoder{prog: prog, maps: maps, syms: syms, w: w}
 	for _, a := range prog.Aggs {
 		o.aggs.Declare(agg.New(a.ID, a.Name, a.Func, a.Params))
@@ -232,7 +232,7 @@ func (o *decoder) snapshot() error {
 	o.raw = map[int]map[*agg.Entry][]byte{}
 	var key []byte
 	var vals [][]byte
-	mods := map[string]uint64{}
+	mods := map[modKey]uint64{}
 	it := o.maps.Aggs.Iterate()
 	for it.Next(&key, &vals) {
 		id := int(binary.NativeEndian.Uint32(key))
@@ -266,26 +266,53 @@ func (o *decoder) snapshot() error {
 	return nil
 }
 
-// symKey turns a sym() or mod() key into the address that stands for
-// all of its function or module, as DTrace aggregates them: the start of
-// the symbol, or the first address seen in the module (mods).
-func (o *decoder) symKey(v format.Value, mods map[string]uint64) format.Value {
-	if o.syms == nil || v.Kind != format.KindSym && v.Kind != format.KindMod {
+// symKey turns a sym(), mod(), usym() or umod() key into the address
+// that stands for all of its function or module, as DTrace aggregates
+// them: the start of the symbol, or the first address seen in the module
+// (mods, by process and module).
+func (o *decoder) symKey(v format.Value, mods map[modKey]uint64) format.Value {
+	var s format.Symbol
+	var ok bool
+	switch v.Kind {
+	case format.KindSym, format.KindMod:
+		s, ok = o.syms.Kernel(v.Bits)
+	case format.KindUSym, format.KindUMod:
+		s, ok = o.syms.User(v.Pid, v.Bits)
+	default:
 		return v
 	}
-	s, ok := o.syms.Kernel(v.Bits)
 	switch {
 	case !ok:
-	case v.Kind == format.KindSym:
-		v.Bits = s.Addr
+	case v.Kind == format.KindSym || v.Kind == format.KindUSym:
+		if s.Name != "" {
+			v.Bits = s.Addr
+		}
 	default:
-		if a, seen := mods[s.Module]; seen {
+		k := modKey{v.Pid, s.Module}
+		if a, seen := mods[k]; seen {
 			v.Bits = a
 		} else {
-			mods[s.Module] = v.Bits
+			mods[k] = v.Bits
 		}
 	}
 	return v
+}
+
+// modKey names a module of a process (pid 0: the kernel's).
+type modKey struct {
+	pid    int
+	module string
+}
+
+// KeyNotice reads the mappings of the processes whose user addresses a
+// new aggregation tuple holds, while they most likely still run (see
+// bpfrt.EPIDKeyNotice).
+func (o *decoder) KeyNotice(n consume.KeyNotice) error {
+	if n.AggID < 1 || n.AggID > len(o.prog.Aggs) {
+		return fmt.Errorf("key notice of unknown aggregation %d", n.AggID)
+	}
+	o.syms.user.warm(o.prog.Aggs[n.AggID-1].Keys, n.Key)
+	return nil
 }
 
 // aggOp applies clear(), trunc(), normalize() or denormalize() to the
@@ -378,13 +405,28 @@ func field(f cg.Field, b []byte) format.Value {
 	case cg.KindBytes:
 		return format.Bytes(bytes.Clone(v))
 	case cg.KindStack:
-		frames := make([]uint64, len(v)/8)
-		for i := range frames {
-			frames[i] = binary.NativeEndian.Uint64(v[8*i:])
+		return format.Value{Kind: format.KindStack, Frames: frames(v)}
+	case cg.KindUStack, cg.KindUSym, cg.KindUAddr, cg.KindUMod:
+		if len(v) < 8 {
+			return format.Bytes(nil)
 		}
-		return format.Value{Kind: format.KindStack, Frames: frames}
+		pid := int(binary.NativeEndian.Uint64(v))
+		if f.Kind == cg.KindUStack {
+			return format.Value{Kind: format.KindUStack, Pid: pid, Frames: frames(v[8:])}
+		}
+		k := map[cg.Kind]format.Kind{cg.KindUSym: format.KindUSym, cg.KindUAddr: format.KindUAddr, cg.KindUMod: format.KindUMod}[f.Kind]
+		return format.Value{Kind: k, Pid: pid, Bits: format.IntFromBytes(v[8:], false).Bits}
 	}
 	return format.IntFromBytes(v, false)
+}
+
+// frames decodes stack frames, 8 bytes each.
+func frames(b []byte) []uint64 {
+	out := make([]uint64, len(b)/8)
+	for i := range out {
+		out[i] = binary.NativeEndian.Uint64(b[8*i:])
+	}
+	return out
 }
 
 // splitProbe splits "prov:mod:func:name".

@@ -13,7 +13,6 @@ import (
 	"github.com/godtrace/godtrace/cg"
 	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/d/ast"
-	"github.com/godtrace/godtrace/format"
 	"github.com/godtrace/godtrace/ksym"
 	"github.com/godtrace/godtrace/output"
 	"github.com/godtrace/godtrace/provider"
@@ -60,7 +59,7 @@ type Options = output.Options
 type Session struct {
 	prog *cg.Program
 	cs   *consume.Session
-	syms format.Symbolizer
+	syms symbols
 	w    output.Writer
 	out  *decoder
 }
@@ -108,13 +107,11 @@ func StartWith(prog *cg.Program, probes *Probes, opts Options, w output.Writer) 
 	if err := cs.Enable(probes.t, enabled); err != nil {
 		return nil, err
 	}
-	var syms format.Symbolizer
-	if needsSymbols(prog) {
-		t, err := ksym.Load(ksym.SystemPaths())
-		if err != nil {
+	syms := symbols{user: newUserSyms()}
+	if needsKernelSymbols(prog) {
+		if syms.kernel, err = ksym.Load(ksym.SystemPaths()); err != nil {
 			return nil, fmt.Errorf("kernel symbols: %w", err)
 		}
-		syms = kernelSyms{t}
 	}
 	s.syms = syms
 	s.out = newDecoder(prog, cs.Maps(), syms, w)
@@ -167,6 +164,17 @@ func (s *Session) fillMaps() error {
 	return nil
 }
 
+// Follow makes the user addresses of process pid print as symbols even
+// after it has exited, when the program records any: its mappings are
+// read now, while it is stopped, and those it makes later are watched.
+// dtrace -c and -p follow their processes.
+func (s *Session) Follow(pid int) error {
+	if !needsUserSymbols(s.prog) {
+		return nil
+	}
+	return s.out.syms.user.follow(pid)
+}
+
 // Programs returns the loaded programs with their instruction counts.
 func (s *Session) Programs() []consume.Program { return s.cs.Programs() }
 
@@ -195,5 +203,8 @@ func (s *Session) Run(ctx context.Context) (int, error) {
 
 // Close detaches and releases everything the session created.
 func (s *Session) Close() error {
+	if s.out != nil {
+		s.out.syms.user.close()
+	}
 	return s.cs.Close()
 }

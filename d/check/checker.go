@@ -151,6 +151,9 @@ type Info struct {
 	// subroutines, which DTrace refuses to enable without the
 	// destructive option (-w).
 	Destructive bool
+	// Providers are the USDT providers the program defines, for dtrace
+	// -h and -G.
+	Providers []*ProviderInfo
 
 	// scope is what a program checked after this one sees of it.
 	scope *scope
@@ -162,6 +165,19 @@ type scope struct {
 	globals, self, aggs map[string]*Var
 	enums               map[string]int64
 	types               []ctype.Source
+}
+
+// ProviderInfo is a provider definition with its probes' native argument
+// types.
+type ProviderInfo struct {
+	Def    *ast.ProviderDef
+	Probes []ProbeDef
+}
+
+// ProbeDef is one probe of a provider definition.
+type ProbeDef struct {
+	Decl *ast.ProbeDecl
+	Args []*ctype.Type
 }
 
 // Xlator is a translator: from input type In to output type Out.
@@ -325,9 +341,11 @@ func (c *checker) decl(d ast.Decl) {
 		c.inline(d)
 	case *ast.Translator:
 		c.translator(d)
-	case *ast.Pragma, *ast.ProviderDef:
+	case *ast.ProviderDef:
+		c.providerDef(d)
+	case *ast.Pragma:
 		// Pragmas are applied by the driver through the option
-		// catalogue; provider definitions matter to dtrace -h/-G only.
+		// catalogue.
 	}
 }
 
