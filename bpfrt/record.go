@@ -199,6 +199,7 @@ const (
 	FaultUPriv                      // DTRACEFLT_UPRIV
 	FaultTupOflow                   // DTRACEFLT_TUPOFLOW
 	FaultBadStack                   // DTRACEFLT_BADSTACK
+	FaultBadSize                    // DTRACEFLT_BADSIZE (DTrace for Linux)
 )
 
 var faultNames = [...]string{
@@ -212,6 +213,7 @@ var faultNames = [...]string{
 	FaultUPriv:     "invalid user access",
 	FaultTupOflow:  "tuple stack overflow",
 	FaultBadStack:  "bad stack",
+	FaultBadSize:   "invalid size",
 }
 
 // String returns the fault's description as DTrace prints it.
@@ -226,7 +228,7 @@ func (k FaultKind) String() string {
 // the error message for this kind.
 func (k FaultKind) HasValue() bool {
 	switch k {
-	case FaultBadAddr, FaultBadAlign, FaultKPriv, FaultUPriv:
+	case FaultBadAddr, FaultBadAlign, FaultKPriv, FaultUPriv, FaultBadSize:
 		return true
 	}
 	return false

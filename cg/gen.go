@@ -63,6 +63,14 @@ type gen struct {
 	xlateArea   int // offset of the translation area from Layout.This (xlate.go)
 	xlateSize   int // size of the translation area
 
+	// The alloca() area: the bytes each clause uses, whether it takes
+	// sizes known only at run time (which it then takes from the top
+	// word), and the scratchsize option that bounds them (memory.go).
+	allocNeed []int
+	allocDyn  []bool
+	allocTop  int
+	scratch   int
+
 	// ci is the clause being generated, or scanned before code
 	// generation: what its args[] are.
 	ci *check.ClauseInfo
@@ -94,6 +102,11 @@ type clause struct {
 	globals    bool   // the clause uses rGlobals
 	strtab     bool   // the clause uses rStrtab
 	argsRead   uint16 // the arguments the clause reads (bpfrt.Stmt.ArgsRead)
+	// allocLimit is the clause's part of the alloca() area; dynAlloca
+	// says it allocates sizes known only at run time, and so takes all
+	// its alloca() memory at run time.
+	allocLimit int
+	dynAlloca  bool
 }
 
 // Compile generates the code of a checked program. m gives the probes
@@ -115,6 +128,7 @@ func Compile(prog *ast.Program, info *check.Info, m Matcher, opts Options) (p *P
 		aggs:      map[*check.Var]*Agg{},
 		strs:      map[string]int{},
 		formats:   map[string]int{},
+		scratch:   defaultScratch,
 	}
 	if opts != nil {
 		if v, ok := opts.Value("strsize"); ok && v > 0 {
@@ -134,6 +148,11 @@ func Compile(prog *ast.Program, info *check.Info, m Matcher, opts Options) (p *P
 		}
 		if v, ok := opts.Value("nspec"); ok && v > 0 {
 			g.nspec = int(min(v, maxNSpec))
+		}
+		// The option holds the size with room for DTrace's 8-byte
+		// header of the scratch area, which alloca() memory lacks here.
+		if v, ok := opts.Value("scratchsize"); ok && v > 8 {
+			g.scratch = int(min(v-8, maxScratch))
 		}
 	}
 	defer func() {
@@ -215,8 +234,15 @@ func (g *gen) layout(prog *ast.Program) {
 	g.keyArea = align8(g.thisSize)
 	g.valArea = g.keyArea + keySize
 	g.baseWord = g.valArea + valSize
-	g.allocArea = g.baseWord + 16
-	g.allocSize = g.allocaSize()
+	g.allocTop = g.baseWord + 16
+	g.allocArea = g.allocTop + 8
+	g.allocNeed, g.allocDyn = g.allocNeeds(g.scratch)
+	// At least a word, so that a store through a pointer has an area to
+	// check its address against even when nothing is alloca'd.
+	g.allocSize = 8
+	for _, n := range g.allocNeed {
+		g.allocSize = max(g.allocSize, n)
+	}
 	g.strtokArea = g.allocArea + g.allocSize
 	g.xlateArea = g.strtokArea + g.strtokSize()
 	g.xlateSize = g.xlateNeeds()
@@ -241,6 +267,9 @@ func (g *gen) layout(prog *ast.Program) {
 	}
 	if err != nil {
 		g.fail(nil, err)
+	}
+	if l.This+g.allocArea+2*g.allocSize > l.Size {
+		g.fail(nil, fmt.Errorf("%d bytes of alloca() memory do not fit in the scratch space: lower scratchsize", g.allocSize))
 	}
 	g.l = l
 	g.prog.Config = cfg
@@ -295,7 +324,7 @@ func (g *gen) sizeof(t *ctype.Type) int {
 
 // clause generates one probe clause.
 func (g *gen) clause(id int, ci *check.ClauseInfo) error {
-	c := &clause{id: id}
+	c := &clause{id: id, allocLimit: g.allocNeed[id], dynAlloca: g.allocDyn[id]}
 	g.c, g.ci = c, ci
 	seen := map[uint32]bool{}
 	for _, d := range ci.Clause.Descs {
@@ -353,6 +382,9 @@ func (g *gen) clause(id int, ci *check.ClauseInfo) error {
 	}
 	for _, off := range c.guards {
 		prologue = append(prologue, asm.StoreImm(rScratch, g.stageOff(off), 0, asm.Byte))
+	}
+	if c.dynAlloca {
+		prologue = append(prologue, bpfrt.StoreImm64(rScratch, int16(g.l.This+g.allocTop), 0))
 	}
 	if c.speculates {
 		// speculate() may not run (an if), and then nothing is output.

@@ -12,21 +12,43 @@ import (
 	"github.com/godtrace/godtrace/d/token"
 )
 
-// alloca() memory is an area of the clause-local space: each alloca()
-// call of a clause gets its own constant offset in it, so a pointer to
-// alloca'd memory is a real kernel address (as in DTrace, it prints as
-// one) that loads read with bpf_probe_read_kernel like any other. A
-// store through a pointer is only allowed into that area: the verifier
-// cannot write through an address it does not know, so the store turns
-// the address back into an offset from the scratch value, checks it
-// against the area and writes through the scratch pointer.
+// alloca() memory is an area of the clause-local space. In a clause
+// whose alloca() and copyin() sizes are all constants, each call gets its
+// own constant offset in it, so a pointer to alloca'd memory is a real
+// kernel address (as in DTrace, it prints as one) that loads read with
+// bpf_probe_read_kernel like any other. A clause that allocates a size
+// known only at run time takes all its allocations in order from an
+// area of scratchsize bytes with a bump pointer (the top word), and an
+// allocation that does not fit faults with "out of scratch space", as in
+// DTrace. A store through a pointer is only
+// allowed into the area: the verifier cannot write through an address it
+// does not know, so the store turns the address back into an offset from
+// the scratch value, checks it against the area and writes through the
+// scratch pointer.
+//
+// A size known only at run time is checked against the area before use,
+// but the verifier only learns each of the offset and the size is below
+// the area's size, not their sum: the scratch value must hold twice the
+// area after its start, which it does (the string slots and the record
+// staging area follow), and layout checks.
 
-// allocaSize returns the alloca() area the largest clause needs: its
-// alloca() and copyin() memory.
-func (g *gen) allocaSize() int {
-	size := 0
-	for _, ci := range g.info.Clauses {
-		n := 0
+// defaultScratch is the alloca() space a clause with sizes known only at
+// run time gets: DTrace's scratchsize default. maxScratch bounds the
+// option by what the 32 KiB scratch value can spare.
+const (
+	defaultScratch = 256
+	maxScratch     = 8 << 10
+)
+
+// allocNeeds returns, for each clause, the bytes of its alloca() area:
+// the sum of its constant-size alloca() and copyin() memory, or at least
+// scratch bytes when it allocates a size known only at run time, which
+// dynamic reports.
+func (g *gen) allocNeeds(scratch int) (needs []int, dynamics []bool) {
+	needs = make([]int, len(g.info.Clauses))
+	dynamics = make([]bool, len(g.info.Clauses))
+	for i, ci := range g.info.Clauses {
+		n, dynamic := 0, false
 		ast.Inspect(ci.Clause, func(x ast.Node) bool {
 			call, ok := x.(*ast.CallExpr)
 			if !ok {
@@ -42,16 +64,26 @@ func (g *gen) allocaSize() int {
 			if arg < 0 {
 				return true
 			}
-			if ti := g.info.Types[call.Args[arg]]; ti != nil && ti.Const && ti.Value > 0 {
+			if ti := g.info.Types[call.Args[arg]]; ti != nil && constSize(call, ti) {
 				n += align8(int(ti.Value))
+			} else {
+				dynamic = true
 			}
 			return true
 		})
-		size = max(size, n)
+		if dynamic {
+			n = max(n, scratch)
+		}
+		needs[i], dynamics[i] = n, dynamic
 	}
-	// At least a word, so that a store through a pointer has an area to
-	// check its address against even when nothing is alloca'd.
-	return max(size, 8)
+	return needs, dynamics
+}
+
+// constSize reports whether the size ti of an alloca() or copyin() call
+// is laid out at compile time: a constant that alloca() may allocate
+// even when 0, and copyin() when it copies something.
+func constSize(call *ast.CallExpr, ti *check.TypeInfo) bool {
+	return ti.Const && (ti.Value > 0 || ti.Value == 0 && isCall(call, "alloca"))
 }
 
 // isCall reports whether call calls the function name.
@@ -63,13 +95,64 @@ func isCall(call *ast.CallExpr, name string) bool {
 // alloca points R0 at a zeroed piece of n bytes of the clause's alloca
 // area.
 func (g *gen) alloca(call *ast.CallExpr, n int) {
+	if g.c.dynAlloca {
+		g.emit(asm.Mov.Imm(asm.R0, int32(n)))
+		g.allocaDyn(call)
+		return
+	}
 	size := align8(n)
 	off := g.l.This + g.allocArea + g.c.alloca
 	g.c.alloca += size
+	if g.c.alloca > g.allocSize {
+		g.fail(call, fmt.Errorf("%d bytes do not fit in the %d bytes of alloca() memory", g.c.alloca, g.allocSize))
+	}
 	for i := 0; i < size; i += 8 {
 		g.emit(bpfrt.StoreImm64(rScratch, int16(off+i), 0))
 	}
 	g.emit(asm.Mov.Reg(asm.R0, rScratch), asm.Add.Imm(asm.R0, int32(off)))
+}
+
+// allocaDyn points R0 at a zeroed piece of the clause's alloca area of
+// the size in R0, taken at the top word, and leaves the size in R1; a
+// size that does not fit faults with "out of scratch space".
+func (g *gen) allocaDyn(n ast.Node) {
+	limit := int32(g.c.allocLimit)
+	top := int16(g.l.This + g.allocTop)
+	start := int32(g.l.This + g.allocArea)
+	nos, ok := g.label("noscratch"), g.label("allocdyn")
+	g.emit(asm.JGT.Imm(asm.R0, limit, nos))
+	g.push(n)
+	// R1 = the top, R2 = the new top; the test of R1 only tells the
+	// verifier what R2's implies.
+	g.emit(
+		asm.LoadMem(asm.R1, rScratch, top, asm.DWord),
+		asm.Mov.Reg(asm.R2, asm.R0),
+		asm.Add.Imm(asm.R2, 7),
+		asm.And.Imm(asm.R2, -8),
+		asm.Add.Reg(asm.R2, asm.R1),
+		asm.JGT.Imm(asm.R2, limit, nos),
+		asm.JGT.Imm(asm.R1, limit, nos),
+		asm.StoreMem(rScratch, top, asm.R2, asm.DWord),
+		asm.Mov.Reg(asm.R0, rScratch),
+		asm.Add.Imm(asm.R0, start),
+		asm.Add.Reg(asm.R0, asm.R1),
+	)
+	// Zero it: bpf_probe_read_kernel clears its destination when it
+	// cannot read, and nothing can be read at address 0.
+	g.emit(asm.LoadMem(asm.R2, asm.RFP, int16(-8*g.c.depth), asm.DWord))
+	g.push(n)
+	g.emit(
+		asm.Mov.Reg(asm.R1, asm.R0),
+		asm.Mov.Imm(asm.R3, 0),
+		asm.FnProbeReadKernel.Call(),
+	)
+	g.pop(asm.R0)
+	g.pop(asm.R1)
+	g.emit(asm.Ja.Label(ok))
+	g.setLabel(nos)
+	g.fault(bpfrt.FaultNoScratch)
+	g.setLabel(ok)
+	g.emit(nop())
 }
 
 // storeMem stores R0 (an integer normalised to t) at the address of e,
@@ -125,26 +208,43 @@ func (g *gen) allocaPtr(n ast.Node, size int) {
 	g.emit(asm.Add.Reg(asm.R2, rScratch))
 }
 
-// copyMem copies size constant bytes of user memory at addr into fresh
-// alloca() memory (copyin()), or into the alloca'd dest (copyinto());
-// with kernel, bcopy() copies kernel memory the same way.
+// copyMem copies size bytes of user memory at addr into fresh alloca()
+// memory (copyin()), or into the alloca'd dest (copyinto()); with
+// kernel, bcopy() copies kernel memory the same way. A size known only
+// at run time is checked against the alloca() area first.
 func (g *gen) copyMem(call *ast.CallExpr, addr, sizeArg, dest ast.Expr, kernel bool) {
 	ti := g.typeOf(sizeArg)
-	if !ti.Const || ti.Value <= 0 {
-		g.unsupported(call, "a copy of a size that is not a positive constant")
-	}
-	size := int(ti.Value)
+	start := int32(g.l.This + g.allocArea)
 	g.expr(addr)
 	g.push(call)
-	if dest == nil {
-		g.alloca(call, size)
-	} else {
+	switch {
+	case dest == nil && constSize(call, ti) && !g.c.dynAlloca || dest != nil && ti.Const && ti.Value > 0:
+		size := int(ti.Value)
+		if size > g.allocSize {
+			g.fail(call, fmt.Errorf("a copy of %d bytes does not fit in the %d bytes of alloca() memory", ti.Value, g.allocSize))
+		}
+		if dest == nil {
+			g.alloca(call, size)
+		} else {
+			g.expr(dest)
+		}
+		g.allocaPtr(call, size)
+		// R2+start is the destination, and the result of copyin().
+		g.emit(asm.Add.Imm(asm.R2, start), asm.Mov.Reg(asm.R1, asm.R2), asm.Mov.Imm(asm.R2, int32(size)))
+	case dest == nil:
+		g.expr(sizeArg)
+		g.allocaDyn(call)
+		g.emit(asm.Mov.Reg(asm.R2, asm.R1), asm.Mov.Reg(asm.R1, asm.R0))
+	default:
+		g.expr(sizeArg)
+		g.push(call)
 		g.expr(dest)
+		g.emit(asm.LoadMem(asm.R4, asm.RFP, int16(-8*g.c.depth), asm.DWord))
+		g.allocaRange(call)
+		// The size checked is R4's: the spilled one was not.
+		g.pop(asm.R5)
+		g.emit(asm.Add.Imm(asm.R2, start), asm.Mov.Reg(asm.R1, asm.R2), asm.Mov.Reg(asm.R2, asm.R4))
 	}
-	g.allocaPtr(call, size)
-	// R2+start is the destination, and the result of copyin().
-	start := int32(g.l.This + g.allocArea)
-	g.emit(asm.Add.Imm(asm.R2, start), asm.Mov.Reg(asm.R1, asm.R2))
 	g.pop(asm.R3)
 	g.emit(asm.Mov.Reg(asm.R0, asm.R3))
 	g.push(call) // the source, for the fault
@@ -155,13 +255,33 @@ func (g *gen) copyMem(call *ast.CallExpr, addr, sizeArg, dest ast.Expr, kernel b
 		fn = asm.FnProbeReadKernel
 	}
 	ok := g.label("cpok")
-	g.emit(asm.Mov.Imm(asm.R2, int32(size)), fn.Call())
+	g.emit(fn.Call())
 	g.pop(asm.R1)
 	g.pop(asm.R2)
 	g.emit(asm.JEq.Imm(asm.R0, 0, ok), asm.Mov.Reg(asm.R0, asm.R2))
 	g.fault(bpfrt.FaultBadAddr)
 	g.setLabel(ok)
 	g.emit(asm.Mov.Reg(asm.R0, asm.R1))
+}
+
+// allocaRange is allocaPtr for a size in R4 known only at run time: an
+// address outside the alloca() area faults with the address, a size that
+// runs past its end with "invalid size". The size stays in R4.
+func (g *gen) allocaRange(n ast.Node) {
+	bad, ok := g.label("badsize"), g.label("sizeok")
+	g.emit(asm.JGT.Imm(asm.R4, int32(g.allocSize), bad))
+	g.allocaPtr(n, 0)
+	g.emit(
+		asm.Mov.Reg(asm.R5, asm.R2),
+		asm.Sub.Reg(asm.R5, rScratch),
+		asm.Add.Reg(asm.R5, asm.R4),
+		asm.JLE.Imm(asm.R5, int32(g.allocSize), ok),
+	)
+	g.setLabel(bad)
+	g.emit(asm.Mov.Reg(asm.R0, asm.R4))
+	g.fault(bpfrt.FaultBadSize)
+	g.setLabel(ok)
+	g.emit(nop())
 }
 
 // readMem copies size bytes at the kernel address in R0 to off from the

@@ -82,11 +82,15 @@ func (g *gen) subr(call *ast.CallExpr) {
 	case "strjoin":
 		g.strjoin(call)
 	case "alloca":
-		ti := g.typeOf(call.Args[0])
-		if !ti.Const || ti.Value <= 0 {
-			g.unsupported(call, "alloca() of a size that is not a positive constant")
+		if ti := g.typeOf(call.Args[0]); constSize(call, ti) {
+			g.alloca(call, int(ti.Value))
+		} else {
+			g.expr(call.Args[0])
+			g.allocaDyn(call)
 		}
-		g.alloca(call, int(ti.Value))
+		// A D pointer like any other: arithmetic on it is then only
+		// arithmetic, which the verifier refuses on map pointers.
+		g.forget(asm.R0, 0)
 	case "copyin":
 		g.copyMem(call, call.Args[0], call.Args[1], nil, false)
 	case "copyinto":
