@@ -211,33 +211,57 @@ func (g *gen) strjoin(call *ast.CallExpr) {
 }
 
 // copyinstr copies the user string at the address of its argument into
-// a scratch slot, at most its second argument bytes, faulting with the
-// address when it cannot be read.
+// a scratch slot, at most its second argument bytes (and at most
+// strsize), faulting with the address when it cannot be read.
 func (g *gen) copyinstr(call *ast.CallExpr) {
-	size := int32(g.strbuf)
-	if len(call.Args) > 1 {
-		ti := g.typeOf(call.Args[1])
-		if !ti.Const {
-			g.unsupported(call, "copyinstr() with a variable size")
-		}
-		size = int32(min(max(ti.Value+1, 1), int64(g.strbuf)))
+	if len(call.Args) < 2 {
+		g.expr(call.Args[0])
+		g.copyinStr(call, nil)
+		return
 	}
+	if ti := g.typeOf(call.Args[1]); ti.Const {
+		size := min(max(ti.Value+1, 1), int64(g.strbuf))
+		g.expr(call.Args[0])
+		g.copyinStr(call, func() { g.emit(asm.Mov.Imm(asm.R2, int32(size))) })
+		return
+	}
+	g.expr(call.Args[1])
+	g.push(call)
 	g.expr(call.Args[0])
-	g.copyinStr(call, size)
+	g.copyinStr(call, func() {
+		// R2 = the size with the NUL, within 1 and strsize+1.
+		all, done := g.label("cpinall"), g.label("cpinsize")
+		g.pop(asm.R2)
+		g.emit(
+			asm.JGE.Imm(asm.R2, int32(g.strbuf), all),
+			asm.Add.Imm(asm.R2, 1),
+			asm.Ja.Label(done),
+		)
+		g.setLabel(all)
+		g.emit(asm.Mov.Imm(asm.R2, int32(g.strbuf)))
+		g.setLabel(done)
+		g.emit(nop())
+	})
 }
 
 // copyinStr copies the user string at the address in R0 into a scratch
-// slot, at most size bytes with the NUL, faulting with the address when
-// it cannot be read, and points R0 at the copy.
-func (g *gen) copyinStr(n ast.Node, size int32) {
+// slot, at most the size with the NUL that size sets R2 to (strsize+1
+// when nil), faulting with the address when it cannot be read, and
+// points R0 at the copy. size may pop what was pushed before the address.
+func (g *gen) copyinStr(n ast.Node, size func()) {
+	g.emit(asm.Mov.Reg(asm.R3, asm.R0))
+	if size == nil {
+		g.emit(asm.Mov.Imm(asm.R2, int32(g.strbuf)))
+	} else {
+		size()
+	}
+	g.emit(asm.Mov.Reg(asm.R0, asm.R3))
 	g.push(n)
 	off := g.strSlot()
 	ok := g.label("cpin")
 	g.emit(
-		asm.Mov.Reg(asm.R3, asm.R0),
 		asm.Mov.Reg(asm.R1, rScratch),
 		asm.Add.Imm(asm.R1, int32(off)),
-		asm.Mov.Imm(asm.R2, size),
 		asm.FnProbeReadUserStr.Call(),
 	)
 	g.pop(asm.R1)
@@ -314,17 +338,19 @@ func (g *gen) strchr(call *ast.CallExpr, last bool) {
 }
 
 // substr copies the part of a string that substr(s, index[, length])
-// names into a scratch slot: a negative index counts from the end, and
-// the part is clipped to the string.
+// names into a scratch slot, as DTrace does: a negative index counts from
+// the end (and what lies before the start shortens the length), a
+// negative length leaves that many characters off the end, and the part
+// is clipped to the string and to strsize.
 func (g *gen) substr(call *ast.CallExpr) {
-	if len(call.Args) > 2 {
-		if ti := g.typeOf(call.Args[2]); !ti.Const || ti.Value < 0 {
-			g.unsupported(call, "substr() with a length that is not a constant at least 0")
-		}
-	}
 	g.expr(call.Args[1])
-	g.normalize(asm.R0, ctype.LongType)
+	g.normalize(asm.R0, ctype.IntType)
 	g.push(call)
+	if len(call.Args) > 2 {
+		g.expr(call.Args[2])
+		g.normalize(asm.R0, ctype.IntType)
+		g.push(call)
+	}
 	g.expr(call.Args[0])
 	src := g.toSlot()
 	// R0 = the length, bounded for the verifier.
@@ -332,29 +358,42 @@ func (g *gen) substr(call *ast.CallExpr) {
 	g.emit(asm.JSGT.Imm(asm.R0, 0, ok), asm.Mov.Imm(asm.R0, 1))
 	g.setLabel(ok)
 	g.emit(asm.Sub.Imm(asm.R0, 1), asm.And.Imm(asm.R0, int32(pow2Mask(g.strbuf))))
-	g.pop(asm.R1) // the index
-	pos, clip, count := g.label("subpos"), g.label("subclip"), g.label("subcount")
+	// R2 = the count, R1 = the index.
+	if len(call.Args) > 2 {
+		g.pop(asm.R2)
+	} else {
+		g.emit(asm.Mov.Imm(asm.R2, int32(g.strbuf-1)))
+	}
+	g.pop(asm.R1)
+	empty, done := g.label("subempty"), g.label("subdone")
+	idx, cnt, copy := g.label("subidx"), g.label("subcnt"), g.label("subcopy")
 	g.emit(
-		asm.JSGE.Imm(asm.R1, 0, pos),
+		asm.JSGE.Imm(asm.R1, 0, idx),
 		asm.Add.Reg(asm.R1, asm.R0),
-		asm.JSGE.Imm(asm.R1, 0, pos),
+		asm.JSGE.Imm(asm.R1, 0, idx),
+		// Before the start: the count is what reaches into the string.
+		asm.Add.Reg(asm.R2, asm.R1),
+		asm.JSLE.Imm(asm.R2, 0, empty),
 		asm.Mov.Imm(asm.R1, 0),
 	)
-	g.setLabel(pos)
-	g.emit(asm.JSLE.Reg(asm.R1, asm.R0, clip), asm.Mov.Reg(asm.R1, asm.R0))
-	g.setLabel(clip)
-	// R2 = the number of characters: the rest of the string, or less.
-	g.emit(asm.Mov.Reg(asm.R2, asm.R0), asm.Sub.Reg(asm.R2, asm.R1))
-	if len(call.Args) > 2 {
-		n := g.typeOf(call.Args[2]).Value
-		g.loadConst(asm.R3, n)
-		g.emit(asm.JLE.Reg(asm.R2, asm.R3, count), asm.Mov.Reg(asm.R2, asm.R3))
-	}
-	g.setLabel(count)
+	g.setLabel(idx)
+	g.emit(
+		asm.JSGE.Reg(asm.R1, asm.R0, empty),
+		asm.JSGE.Imm(asm.R2, 0, cnt),
+		// A negative count leaves characters off the end.
+		asm.Add.Reg(asm.R2, asm.R0),
+		asm.Sub.Reg(asm.R2, asm.R1),
+		asm.JSLE.Imm(asm.R2, 0, empty),
+	)
+	g.setLabel(cnt)
+	g.emit(
+		asm.JLE.Imm(asm.R2, int32(g.strbuf-1), copy),
+		asm.Mov.Imm(asm.R2, int32(g.strbuf-1)),
+	)
+	g.setLabel(copy)
 	dst := g.strSlot()
-	// The bounds checks only prove to the verifier what the clipping
-	// above ensures; the empty path is not taken.
-	empty, done := g.label("subempty"), g.label("subdone")
+	// The bounds checks only prove to the verifier what the tests above
+	// ensure; they are not taken.
 	g.emit(
 		asm.JGE.Imm(asm.R1, int32(g.strbuf), empty),
 		asm.JGE.Imm(asm.R2, int32(g.strbuf), empty),

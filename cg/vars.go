@@ -564,7 +564,7 @@ func (g *gen) loadArg(e ast.Node, i int) {
 		return
 	}
 	if t := g.ci.Natives[i]; isStr(t) && g.ci.Userland[i] {
-		g.copyinStr(e, int32(g.strbuf))
+		g.copyinStr(e, nil)
 		return
 	} else if t != nil {
 		g.normalize(asm.R0, t)

@@ -1,4 +1,4 @@
 [world] [hello] [llo]
-[el] [] [he]
+[el] [] []
 [llo] [lo] []
 

@@ -1,0 +1,3 @@
+/dev [nul]
+[/dev/] [] [/dev/null]
+

@@ -1,0 +1,4 @@
+[ell] [lo] [hel] [lo]
+[he] [] [ell] []
+[] [hello] []
+
