@@ -101,11 +101,11 @@ func TestAggregations(t *testing.T) {
 }
 
 func TestNotSupported(t *testing.T) {
-	_, err := compile(t, `BEGIN { trace(lltostr(1, 16)); }`)
+	_, err := compile(t, `BEGIN { trace(ipl); }`)
 	if !errors.Is(err, ErrNotSupported) {
 		t.Fatalf("got %v, want ErrNotSupported", err)
 	}
-	if got := err.Error(); got != "line 1: lltostr() with a base: not supported yet" {
+	if got := err.Error(); got != "line 1: built-in variable ipl: not supported yet" {
 		t.Errorf("error %q", got)
 	}
 }

@@ -147,12 +147,7 @@ func (g *gen) subr(call *ast.CallExpr) {
 		g.expr(call.Args[0])
 		g.changeCase(id.Name == "toupper")
 	case "lltostr":
-		if len(call.Args) > 1 {
-			g.unsupported(call, "lltostr() with a base")
-		}
-		g.expr(call.Args[0])
-		g.normalize(asm.R0, ctype.LongType)
-		g.itoa()
+		g.lltostr(call)
 	case "htons", "ntohs", "htonl", "ntohl", "htonll", "ntohll":
 		g.expr(call.Args[0])
 		size := map[byte]asm.Size{'s': asm.Half, 'l': asm.Word}[id.Name[len(id.Name)-1]]
@@ -440,49 +435,118 @@ func (g *gen) changeCase(upper bool) {
 	g.emit(asm.Mov.Reg(asm.R0, rScratch), asm.Add.Imm(asm.R0, int32(off)))
 }
 
-// itoa converts the signed integer in R0 to its decimal string in a
-// scratch slot, leaving R0 pointing at it. The digits are written from
-// the end of a first slot backwards, then the string is copied to the
-// start of a second one.
-func (g *gen) itoa() {
-	buf := g.strSlot()
-	const end = 21 // a NUL after 20 digits and a sign
-	loop, pos, sign := g.label("itoa"), g.label("itoapos"), g.label("itoasign")
+// lltostrDigits is the room lltostr() needs: 64 binary digits, a
+// prefix of two characters and the NUL.
+const lltostrDigits = 67
+
+// lltostr converts lltostr()'s integer to its digits in the base of its
+// second argument (10 without one) into a scratch slot. As in DTrace, a
+// base outside 2-36 faults with "illegal operation", only base 10 has a
+// sign (other bases show the 64-bit pattern), base 16 numbers start with
+// 0x and base 8 ones with 0, and letters are lower case. The digits are
+// written backwards from the end of a buffer on the stack, then copied
+// to a scratch slot, which bounds them by strsize.
+func (g *gen) lltostr(call *ast.CallExpr) {
+	constBase := int64(10)
+	if len(call.Args) > 1 {
+		ti := g.typeOf(call.Args[1])
+		constBase = ti.Value
+		if !ti.Const || ti.Value < 2 || ti.Value > 36 {
+			constBase = 0
+			g.expr(call.Args[1])
+			g.normalize(asm.R0, ctype.IntType)
+			bad, ok := g.label("basebad"), g.label("baseok")
+			g.emit(
+				asm.JSLT.Imm(asm.R0, 2, bad),
+				asm.JSLE.Imm(asm.R0, 36, ok),
+			)
+			g.setLabel(bad)
+			g.fault(bpfrt.FaultIllOp)
+			g.setLabel(ok)
+			g.emit(nop())
+			g.push(call)
+		}
+	}
+	g.expr(call.Args[0])
+	g.normalize(asm.R0, ctype.LongType)
+	// R3 = the value, R4 = the base, R5 = the position of the last digit
+	// written; the value as given is spilled for the prefixes.
+	g.emit(asm.Mov.Reg(asm.R3, asm.R0))
+	if constBase == 0 {
+		g.pop(asm.R4)
+	} else {
+		g.emit(asm.Mov.Imm(asm.R4, int32(constBase)))
+	}
+	// The original value, for the prefixes and the sign.
+	g.emit(asm.Mov.Reg(asm.R0, asm.R3))
+	g.push(call)
+	// The digits are built on the stack, below the spilled values.
+	words := (lltostrDigits + 7) / 8
+	if g.c.depth+words > maxDepth {
+		g.fail(call, fmt.Errorf("expression too complex: %w", ErrNotSupported))
+	}
+	buf := -8 * (g.c.depth + words)
+	end := lltostrDigits - 1
+	loop, digit, pos, done := g.label("ltoa"), g.label("ltoadigit"), g.label("ltoapos"), g.label("ltoadone")
 	g.emit(
-		asm.StoreImm(rScratch, int16(buf+end), 0, asm.Byte),
-		asm.Mov.Reg(asm.R3, asm.R0),
-		asm.Mov.Imm(asm.R4, 0),
+		asm.StoreImm(asm.RFP, int16(buf+end), 0, asm.Byte),
+		asm.JNE.Imm(asm.R4, 10, pos),
 		asm.JSGE.Imm(asm.R3, 0, pos),
 		asm.Neg.Imm(asm.R3, 0),
-		asm.Mov.Imm(asm.R4, 1),
 	)
 	g.setLabel(pos)
-	g.emit(asm.Mov.Imm(asm.R5, end))
+	g.emit(asm.Mov.Imm(asm.R5, int32(end)))
 	g.setLabel(loop)
 	g.emit(
+		asm.JEq.Imm(asm.R3, 0, done),
+		asm.JLE.Imm(asm.R5, 2, done),
 		asm.Sub.Imm(asm.R5, 1),
 		asm.Mov.Reg(asm.R1, asm.R3),
-		asm.Mod.Imm(asm.R1, 10),
+		asm.Mod.Reg(asm.R1, asm.R4),
 		asm.Add.Imm(asm.R1, '0'),
-		asm.Mov.Reg(asm.R2, rScratch),
+		asm.JLE.Imm(asm.R1, '9', digit),
+		asm.Add.Imm(asm.R1, 'a'-'9'-1),
+	)
+	g.setLabel(digit)
+	g.emit(
+		asm.Mov.Reg(asm.R2, asm.RFP),
 		asm.Add.Reg(asm.R2, asm.R5),
 		asm.StoreMem(asm.R2, int16(buf), asm.R1, asm.Byte),
-		asm.Div.Imm(asm.R3, 10),
-		asm.JEq.Imm(asm.R3, 0, sign),
-		asm.JGT.Imm(asm.R5, 1, loop),
-	)
-	g.setLabel(sign)
-	done := g.label("itoadone")
-	g.emit(
-		asm.JEq.Imm(asm.R4, 0, done),
-		asm.Sub.Imm(asm.R5, 1),
-		asm.Mov.Reg(asm.R2, rScratch),
-		asm.Add.Reg(asm.R2, asm.R5),
-		asm.StoreImm(asm.R2, int16(buf), '-', asm.Byte),
+		asm.Div.Reg(asm.R3, asm.R4),
+		asm.Ja.Label(loop),
 	)
 	g.setLabel(done)
+	g.pop(asm.R3)
+	// prefix writes c before the digits when the code before it does
+	// not jump to skip.
+	prefix := func(c byte, skip string) {
+		g.emit(
+			asm.Sub.Imm(asm.R5, 1),
+			asm.Mov.Reg(asm.R2, asm.RFP),
+			asm.Add.Reg(asm.R2, asm.R5),
+			asm.StoreImm(asm.R2, int16(buf), int64(c), asm.Byte),
+		)
+		g.setLabel(skip)
+		g.emit(nop())
+	}
+	// 0 in base 16 is 0x0.
+	hexZero, hex, zero, sign := g.label("ltoahex0"), g.label("ltoahex"), g.label("ltoazero"), g.label("ltoasign")
+	g.emit(asm.JNE.Imm(asm.R3, 0, hexZero), asm.JNE.Imm(asm.R4, 16, hexZero))
+	prefix('0', hexZero)
+	g.emit(asm.JNE.Imm(asm.R4, 16, hex))
+	prefix('x', hex)
+	isZero := g.label("ltoaiszero")
 	g.emit(
-		asm.Mov.Reg(asm.R0, rScratch),
+		asm.JEq.Imm(asm.R3, 0, isZero),
+		asm.JEq.Imm(asm.R4, 8, isZero),
+		asm.JNE.Imm(asm.R4, 16, zero),
+	)
+	g.setLabel(isZero)
+	prefix('0', zero)
+	g.emit(asm.JNE.Imm(asm.R4, 10, sign), asm.JSGE.Imm(asm.R3, 0, sign))
+	prefix('-', sign)
+	g.emit(
+		asm.Mov.Reg(asm.R0, asm.RFP),
 		asm.Add.Imm(asm.R0, int32(buf)),
 		asm.Add.Reg(asm.R0, asm.R5),
 	)
