@@ -317,17 +317,31 @@ func (g *gen) recordBytes(act bpfrt.Action, size int) {
 	g.readMem(int(g.stageOff(off)), size)
 }
 
-// tracemem records tracemem(addr, size): size constant bytes at addr.
+// tracemem records tracemem(addr, size[, dsize]): size bytes at addr
+// (the checker made size a positive constant). With dsize, the record is
+// KindMem: how many of the bytes to print, then the bytes. DTrace prints
+// dsize bytes when dsize is below size, else all of them; a negative
+// dsize, as large as an unsigned number, prints all of them too.
 func (g *gen) tracemem(call *ast.CallExpr) {
-	ti := g.typeOf(call.Args[1])
-	if !ti.Const || ti.Value <= 0 {
-		g.unsupported(call, "tracemem() of a size that is not a positive constant")
+	size := int(g.typeOf(call.Args[1]).Value)
+	if len(call.Args) < 3 {
+		g.expr(call.Args[0])
+		g.recordBytes(ActTrace, size)
+		return
 	}
-	if len(call.Args) > 2 {
-		g.unsupported(call, "tracemem() with a dynamic size")
-	}
+	g.expr(call.Args[2])
+	g.push(call)
 	g.expr(call.Args[0])
-	g.recordBytes(ActTrace, int(ti.Value))
+	off := g.record(ActTrace, 8+size, 8, KindMem, -1)
+	g.readMem(int(g.stageOff(off+8)), size)
+	ok := g.label("dsize")
+	g.pop(asm.R0)
+	g.emit(
+		asm.JLE.Imm(asm.R0, int32(size), ok),
+		asm.Mov.Imm(asm.R0, int32(size)),
+	)
+	g.setLabel(ok)
+	g.emit(asm.StoreMem(rScratch, g.stageOff(off), asm.R0, asm.DWord))
 }
 
 // isAggregate reports whether t is a struct, union or array type, whose

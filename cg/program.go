@@ -114,6 +114,9 @@ const (
 	KindUSym   // the pid, then a user address printed as its symbol (usym(), ufunc())
 	KindUAddr  // the pid, then a user address printed as symbol+offset (uaddr(), %A)
 	KindUMod   // the pid, then a user address printed as its module (umod())
+	// KindMem is tracemem() with a dynamic size: a u64 count of the
+	// bytes to print, then Size-8 bytes of memory.
+	KindMem
 )
 
 // IsUser reports whether values of kind k hold user addresses, which

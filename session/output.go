@@ -404,6 +404,13 @@ func field(f cg.Field, b []byte) format.Value {
 		return format.String(format.InetNtop(format.AFInet6, v))
 	case cg.KindBytes:
 		return format.Bytes(bytes.Clone(v))
+	case cg.KindMem:
+		if len(v) < 8 {
+			return format.Bytes(nil)
+		}
+		n := binary.NativeEndian.Uint64(v)
+		v = v[8:]
+		return format.Bytes(bytes.Clone(v[:min(n, uint64(len(v)))]))
 	case cg.KindStack:
 		return format.Value{Kind: format.KindStack, Frames: frames(v)}
 	case cg.KindUStack, cg.KindUSym, cg.KindUAddr, cg.KindUMod:

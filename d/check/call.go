@@ -113,6 +113,18 @@ func (c *checker) stackArgs(e *ast.CallExpr, name string, args []*TypeInfo) {
 	}
 }
 
+// tracememArgs checks tracemem()'s address, which must be a pointer or
+// an integer, and its size, which must be a positive constant (the
+// dynamic size may be any integer).
+func (c *checker) tracememArgs(e *ast.CallExpr, args []*TypeInfo) {
+	if len(args) > 0 && !ctype.IsInteger(args[0].Type) && !ctype.IsPointer(args[0].Type) {
+		c.errorf(e.Args[0], diag.D_TRACEMEM_ADDR, "tracemem( ) argument #1 is incompatible with prototype:\n\tprototype: pointer or integer\n\t argument: %s", args[0].Type)
+	}
+	if len(args) > 1 && (!ctype.IsInteger(args[1].Type) || !args[1].Const || args[1].Value <= 0) {
+		c.errorf(e.Args[1], diag.D_TRACEMEM_SIZE, "tracemem( ) argument #2 must be a non-zero positive integral constant expression")
+	}
+}
+
 func (c *checker) call(e *ast.CallExpr) *TypeInfo {
 	id := c.funIdent(e)
 	fn, ok := LookupBuiltin(id.Name)
@@ -156,8 +168,11 @@ func (c *checker) call(e *ast.CallExpr) *TypeInfo {
 			c.errorf(e, diag.D_TRACE_VOID, "trace( ) may not be applied to a void expression")
 		}
 		c.checkArgs(e, fn, p, args)
-		if fn.Name == "stack" || fn.Name == "ustack" || fn.Name == "jstack" {
+		switch fn.Name {
+		case "stack", "ustack", "jstack":
 			c.stackArgs(e, fn.Name, args)
+		case "tracemem":
+			c.tracememArgs(e, args)
 		}
 	}
 	if fn.Name == "speculate" && c.clause != nil {
