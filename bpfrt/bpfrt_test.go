@@ -76,7 +76,7 @@ func TestFaultNames(t *testing.T) {
 		FaultBadAddr: "invalid address", FaultDivZero: "divide-by-zero", FaultIllOp: "illegal operation",
 		FaultBadAlign: "invalid alignment", FaultKPriv: "invalid kernel access", FaultUPriv: "invalid user access",
 		FaultTupOflow: "tuple stack overflow", FaultBadStack: "bad stack", FaultNoScratch: "out of scratch space",
-		FaultUnknown: "unknown fault", 99: "unknown fault",
+		FaultBadSize: "invalid size", FaultUnknown: "unknown fault", 99: "unknown fault",
 	} {
 		if k.String() != want {
 			t.Errorf("%d: %q, want %q", k, k.String(), want)
@@ -91,7 +91,7 @@ func TestFaultNames(t *testing.T) {
 func symbols(insns asm.Instructions) []string {
 	var out []string
 	for _, ins := range insns {
-		if s := ins.Symbol(); s != "" && !strings.HasPrefix(s, "dt_tramp") && !strings.HasPrefix(s, "dt_err_") {
+		if s := ins.Symbol(); s != "" && !strings.HasPrefix(s, "dt_tramp") && !strings.HasPrefix(s, "dt_err_") && !strings.HasPrefix(s, "dt_kst_") {
 			out = append(out, s)
 		}
 	}
@@ -161,4 +161,47 @@ func TestEPTableBlock(t *testing.T) {
 	if tab.Add(12, "a:::c", s1) != 5 {
 		t.Error("Add does not find a block's EPID")
 	}
+}
+
+func TestBuilderStackSite(t *testing.T) {
+	l, _ := NewLayout(Config{})
+	ret := asm.Instructions{asm.Mov.Imm(asm.R0, 0), asm.Return()}
+	kstack := append(asm.Instructions{asm.Call.Label(StackSkipFunc), asm.Call.Label(StackTrimFunc)}, ret...)
+	faulting := append(append(asm.Instructions{}, kstack[:2]...), append(l.Fault(asm.R6, asm.R7, FaultBadAddr, asm.R8, 3), ret...)...)
+	clause := &Stmt{ID: 0, Insns: faulting}
+	errClause := &Stmt{ID: 1, Insns: kstack}
+	var eps EPTable
+	b := NewBuilder(l, &eps, ProbeRef{ID: 3, Name: "dtrace:::ERROR"}, []*Stmt{errClause})
+	b.Fire(ProbeRef{ID: 1, Name: "syscall::getppid:entry"}, ActivityActive, []*Stmt{clause})
+	if !b.TakesKernelStacks() {
+		t.Fatal("a clause calling dt_kstack_skip takes no kernel stacks")
+	}
+	b.SetStackSite(StackSite{BPFFrames: 2, Plumbing: []Range{{Start: 0xffffffff81000000, Size: 0x40}}, Caller: Range{Start: 0xffffffff81001000, Size: 0x400}})
+	insns := b.Program()
+	want := "dt_clause_0 dt_kstack_skip dt_error dt_clause_1 dt_kstack_skip_err dt_kstack_trim"
+	if got := strings.Join(symbols(insns), " "); got != want {
+		t.Errorf("functions %q, want %q", got, want)
+	}
+	// Each variant skips its own depth of BPF frames: the clause and the
+	// trampoline, then dt_error and the ERROR clause.
+	if got := skips(insns); got[StackSkipFunc] != StackTrim|2 || got[stackSkipErrFunc] != StackTrim|4 {
+		t.Errorf("skips %v, want %#x and %#x", got, StackTrim|2, StackTrim|4)
+	}
+	b = NewBuilder(l, &eps, ProbeRef{}, nil)
+	b.Fire(ProbeRef{ID: 1, Name: "dtrace:::BEGIN"}, ActivityInactive, []*Stmt{{ID: 2, Insns: kstack}})
+	b.SetStackSite(StackSite{None: true})
+	if got := skips(b.Program()); got[StackSkipFunc] != noStack {
+		t.Errorf("BEGIN skips %v, want all frames (%d)", got, noStack)
+	}
+}
+
+// skips returns what each kernel stack skip subprogram returns.
+func skips(insns asm.Instructions) map[string]int64 {
+	out := map[string]int64{}
+	for _, ins := range insns {
+		if s := ins.Symbol(); s == StackSkipFunc || s == stackSkipErrFunc {
+			out[s] = ins.Constant
+		}
+	}
+	return out
 }

@@ -19,6 +19,8 @@
 //	dt_clause_N: one per statement (Stmt.Insns), BPF-to-BPF functions
 //	dt_error:    the fault subprogram, when some clause calls it
 //	ERROR clauses, and dt_error_leaf when an ERROR clause can fault
+//	dt_kstack_skip, dt_kstack_trim: kernel stacks from the probe site
+//	             (stack.go), when some clause takes one
 //
 // Probes of one program that run the same clauses can share one firing
 // block (Builder.FireGroup), entered with the probe's index in R9: the

@@ -32,6 +32,7 @@ type Builder struct {
 	insns  asm.Instructions
 	funcs  []*Stmt
 	nlabel int
+	site   StackSite
 }
 
 // exitLabel ends the trampoline.
@@ -154,24 +155,37 @@ func (b *Builder) addFunc(s *Stmt) {
 func (b *Builder) Program() asm.Instructions {
 	out := append(asm.Instructions{}, b.insns...)
 	out = append(out, asm.Mov.Imm(asm.R0, 0).WithSymbol(exitLabel), asm.Return())
-	faults := false
+	faults, kstack, trim := false, false, false
 	for _, s := range b.funcs {
 		out = appendFunc(out, s.Symbol(), s.Insns)
 		faults = faults || callsTo(s.Insns, ErrorFunc)
+		kstack = kstack || callsTo(s.Insns, StackSkipFunc)
 	}
-	if !faults {
-		return out
+	if kstack {
+		out = append(out, b.stackSkipFunc(StackSkipFunc, 1)...)
+		trim = true
 	}
-	out = append(out, b.errorFunc(ErrorFunc, b.errorStmts)...)
-	if len(b.errorStmts) > 0 {
-		leaf := false
+	if faults {
+		out = append(out, b.errorFunc(ErrorFunc, b.errorStmts)...)
+	}
+	if faults && len(b.errorStmts) > 0 {
+		leaf, kstack := false, false
 		for _, s := range b.errorStmts {
-			out = appendFunc(out, s.Symbol(), renameCalls(s.Insns, ErrorFunc, errorLeafFunc))
+			insns := renameCalls(renameCalls(s.Insns, ErrorFunc, errorLeafFunc), StackSkipFunc, stackSkipErrFunc)
+			out = appendFunc(out, s.Symbol(), insns)
 			leaf = leaf || callsTo(s.Insns, ErrorFunc)
+			kstack = kstack || callsTo(s.Insns, StackSkipFunc)
 		}
 		if leaf {
 			out = append(out, b.errorFunc(errorLeafFunc, nil)...)
 		}
+		if kstack {
+			out = append(out, b.stackSkipFunc(stackSkipErrFunc, 2)...)
+			trim = true
+		}
+	}
+	if trim {
+		out = append(out, b.stackTrimFunc()...)
 	}
 	return out
 }

@@ -20,8 +20,19 @@
 // generated and given back when its value has been consumed; an
 // expression needing more slots than there are is refused at compile
 // time. alloca() memory is a per-clause area of the clause-local space
-// (memory.go); string searches and cleanpath() loop with bpf_iter_num so
-// the verifier checks their bodies a few times, not once per character.
+// (memory.go), laid out at compile time, or, in a clause with a size
+// known only at run time, taken in order from scratchsize bytes; string
+// searches and cleanpath() loop with bpf_iter_num so the verifier checks
+// their bodies a few times, not once per character.
+//
+// Kernel stacks (kstack.go) start at the probe site, as DTrace shows
+// them, for stack(), @[stack()] keys, caller and stackdepth alike. What
+// lies above the site depends on the program a clause is linked into
+// (the BPF functions and the tracepoint dispatch of raw tracepoints, the
+// perf handler of classic ones, nothing for perf events and kprobes, no
+// stack at all for BEGIN and END), so the clause asks the program's
+// subprograms how many frames to skip and, for tracepoints, to trim what
+// varies at run time; bpfrt/stack.go says how and why.
 //
 // Translated values (xlate<T>(x), a translated args[i], curpsinfo and
 // the D library's other inlines) exist nowhere: a member of one is the

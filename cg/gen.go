@@ -71,6 +71,8 @@ type gen struct {
 	allocTop  int
 	scratch   int
 
+	kstackArea int // offset from Layout.This of the buffer kernel stacks are taken into (kstack.go)
+
 	// ci is the clause being generated, or scanned before code
 	// generation: what its args[] are.
 	ci *check.ClauseInfo
@@ -246,10 +248,11 @@ func (g *gen) layout(prog *ast.Program) {
 	g.strtokArea = g.allocArea + g.allocSize
 	g.xlateArea = g.strtokArea + g.strtokSize()
 	g.xlateSize = g.xlateNeeds()
+	g.kstackArea = g.xlateArea + g.xlateSize
 	cfg := bpfrt.Config{
 		StrSize:    g.strbuf,
 		StrSlots:   strSlots(g.strbuf),
-		ThisSize:   g.xlateArea + g.xlateSize,
+		ThisSize:   g.kstackArea + g.kstackSize(prog),
 		DynKeySize: keySize,
 		DynValSize: valSize,
 		AggKeySize: keySize,

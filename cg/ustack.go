@@ -72,26 +72,24 @@ func (g *gen) stackOf(e ast.Expr) (stackCall, bool) {
 	return s, true
 }
 
-// stackInto stores stack s at off from the scratch pointer. bpf_get_stack
-// zeroes the buffer past the frames it wrote (all of it when it fails),
-// which ends the stack for the consumer.
+// stackInto stores stack s at off from the scratch pointer, a kernel
+// stack from the probe site (kstack.go). bpf_get_stack zeroes the buffer
+// past the frames it wrote (all of it when it fails), which ends the
+// stack for the consumer.
 func (g *gen) stackInto(off int, s stackCall) {
-	flags := int32(0)
-	if s.user {
-		g.emit(
-			asm.FnGetCurrentPidTgid.Call(),
-			asm.RSh.Imm(asm.R0, 32),
-			asm.StoreMem(rScratch, int16(off), asm.R0, asm.DWord),
-		)
-		off += 8
-		flags = bpfFUserStack
+	if !s.user {
+		g.kstack(8*s.frames, func() { g.emit(asm.Mov.Reg(asm.R2, rScratch), asm.Add.Imm(asm.R2, int32(off))) })
+		return
 	}
 	g.emit(
+		asm.FnGetCurrentPidTgid.Call(),
+		asm.RSh.Imm(asm.R0, 32),
+		asm.StoreMem(rScratch, int16(off), asm.R0, asm.DWord),
 		asm.Mov.Reg(asm.R1, rCtx),
 		asm.Mov.Reg(asm.R2, rScratch),
-		asm.Add.Imm(asm.R2, int32(off)),
+		asm.Add.Imm(asm.R2, int32(off+8)),
 		asm.Mov.Imm(asm.R3, int32(8*s.frames)),
-		asm.Mov.Imm(asm.R4, flags),
+		asm.Mov.Imm(asm.R4, bpfFUserStack),
 		asm.FnGetStack.Call(),
 	)
 }

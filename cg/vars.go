@@ -458,6 +458,10 @@ func (g *gen) builtin(e *ast.Ident, name string, t *ctype.Type) {
 		g.emit(asm.LoadMem(asm.R0, rScratch, bpfrt.MstEPID, asm.Word))
 	case "ucaller":
 		g.ucaller(e)
+	case "caller":
+		g.caller(e)
+	case "stackdepth", "ustackdepth":
+		g.stackDepth(name == "ustackdepth")
 	case "arg0", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7", "arg8", "arg9":
 		g.loadRawArg(int(name[3] - '0'))
 	default:

@@ -33,4 +33,9 @@
 //
 // Key notices (bpfrt.EPIDKeyNotice) go to a Handler that implements
 // KeyHandler, as they arrive; they print nothing.
+//
+// A program whose clauses take kernel stacks learns what lies above the
+// probe site on them (bpfrt.StackSite): for a tracepoint unit
+// (provider.OnTracepoint), the kernel functions of its dispatch, found
+// in the kernel's symbol table, which this then loads.
 package consume

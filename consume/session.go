@@ -136,6 +136,13 @@ func (s *Session) enable(u provider.Unit, errRef bpfrt.ProbeRef, errStmts []*bpf
 	if err := u.Trampoline(b); err != nil {
 		return fmt.Errorf("%s: trampoline: %w", u.Name(), err)
 	}
+	if b.TakesKernelStacks() {
+		site, err := stackSite(u)
+		if err != nil {
+			return fmt.Errorf("%s: %w", u.Name(), err)
+		}
+		b.SetStackSite(site)
+	}
 	insns := b.Program()
 	prog, err := s.maps.Load(u.Name(), u.ProgramType(), u.AttachType(), insns)
 	if err != nil {

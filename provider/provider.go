@@ -50,6 +50,16 @@ type Unit interface {
 	Attach(prog *ebpf.Program) (io.Closer, error)
 }
 
+// OnTracepoint is implemented by units whose program runs on a kernel
+// tracepoint: on kernel stacks, the tracepoint's dispatch lies between
+// the probe site and the program, and the session has the program skip
+// it (bpfrt.StackSite).
+type OnTracepoint interface {
+	// Tracepoint returns the kernel tracepoint's name, and whether the
+	// program is attached to it raw rather than through its perf event.
+	Tracepoint() (name string, raw bool)
+}
+
 // Phase is the part of a run in which a unit fires.
 type Phase int
 

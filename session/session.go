@@ -109,7 +109,8 @@ func StartWith(prog *cg.Program, probes *Probes, opts Options, w output.Writer) 
 	}
 	syms := symbols{user: newUserSyms()}
 	if needsKernelSymbols(prog) {
-		if syms.kernel, err = ksym.Load(ksym.SystemPaths()); err != nil {
+		// The table consume loaded for kernel stacks, if it did.
+		if syms.kernel, err = ksym.Kernel(); err != nil {
 			return nil, fmt.Errorf("kernel symbols: %w", err)
 		}
 	}

@@ -3,6 +3,7 @@ package sdt
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
@@ -101,6 +102,18 @@ func (u *unit) Name() string                { return fmt.Sprintf("dt_sdt%d", u.e
 func (*unit) ProgramType() ebpf.ProgramType { return ebpf.TracePoint }
 func (*unit) AttachType() ebpf.AttachType   { return ebpf.AttachNone }
 func (*unit) Phase() provider.Phase         { return provider.PhaseTrace }
+
+// Tracepoint names the kernel tracepoint: the syscalls events are
+// sys_enter and sys_exit, filtered by system call number.
+func (u *unit) Tracepoint() (string, bool) {
+	if u.ev.Group == "syscalls" {
+		if strings.HasPrefix(u.ev.Name, "sys_enter_") {
+			return "sys_enter", false
+		}
+		return "sys_exit", false
+	}
+	return u.ev.Name, false
+}
 
 func (u *unit) Attach(prog *ebpf.Program) (io.Closer, error) {
 	l, err := link.Tracepoint(u.ev.Group, u.ev.Name, prog, nil)

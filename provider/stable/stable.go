@@ -161,6 +161,7 @@ func (u *unit) Name() string {
 func (*unit) ProgramType() ebpf.ProgramType { return ebpf.RawTracepoint }
 func (*unit) AttachType() ebpf.AttachType   { return ebpf.AttachNone }
 func (*unit) Phase() provider.Phase         { return provider.PhaseTrace }
+func (u *unit) Tracepoint() (string, bool)  { return u.tp, true }
 
 func (u *unit) Attach(prog *ebpf.Program) (io.Closer, error) {
 	c, err := rawtp.Attach(u.tp, prog)

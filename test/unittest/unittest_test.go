@@ -25,7 +25,8 @@ package unittest
 // "at BPF pc NNN", the CPU column of default and flow-indented probe lines
 // becomes C, and the lines are sorted — unless the script contains
 // "@@nosort", which compares in order. In a script containing "@@ids" the
-// probe ID column of -l listings becomes ID. A script containing a line
+// probe ID column of -l listings and the probe ID of fault messages become
+// ID. A script containing a line
 // with "@@skip: REASON" is skipped with that reason (for features not built
 // yet; to be used sparingly).
 //
@@ -312,6 +313,7 @@ var (
 	cpuRE   = regexp.MustCompile(`^( *)[0-9]+( +[0-9]+ +[^ ]*:[^ ]+)`)
 	flowRE  = regexp.MustCompile(`^( *)[0-9]+( \| )`)
 	idRE    = regexp.MustCompile(`^ *[0-9]+( +[a-z0-9_-]+ )`)
+	faultRE = regexp.MustCompile(`for probe ID [0-9]+ `)
 )
 
 // normalise rewrites what varies from run to run, as run.sh does.
@@ -329,6 +331,7 @@ func normalise(s string, sorted, ids bool) string {
 		l = flowRE.ReplaceAllString(l, "${1}C${2}")
 		if ids {
 			l = idRE.ReplaceAllString(l, "ID${1}")
+			l = faultRE.ReplaceAllString(l, "for probe ID ID ")
 		}
 		lines[i] = l
 	}
@@ -414,6 +417,7 @@ func TestNormalise(t *testing.T) {
 		{"  0 | open:entry\n", "  C | open:entry\n", false, false},
 		{"    1     dtrace          BEGIN\n", "ID     dtrace          BEGIN\n", false, true},
 		{"    1     dtrace          BEGIN\n", "    1     dtrace          BEGIN\n", false, false},
+		{"dtrace: error in dt_clause_0 for probe ID 479 (syscall:vmlinux:openat:entry): x\n", "dtrace: error in dt_clause_0 for probe ID ID (syscall:vmlinux:openat:entry): x\n", false, true},
 	} {
 		if got := normalise(tc.in, tc.sort, tc.ids); got != tc.want {
 			t.Errorf("normalise(%q) = %q; want %q", tc.in, got, tc.want)

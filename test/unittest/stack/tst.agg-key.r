@@ -1,0 +1,6 @@
+
+vmlinux`syscall_trace_enter+0x180
+vmlinux`do_syscall_64+0x20f
+
+3 1
+

@@ -1,0 +1,5 @@
+rawtp
+              vmlinux`kernel_clone+0x28a
+sdt
+              vmlinux`kernel_clone+0x28a
+
