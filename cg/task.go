@@ -172,3 +172,93 @@ func (g *gen) progenyof(call *ast.CallExpr) {
 	g.emit(nop())
 	g.c.depth--
 }
+
+// argsOffsets are the offsets execargs reads: task_struct.mm, and the
+// bounds of the process's arguments in its mm_struct.
+type argsOffsets struct{ mm, argStart, argEnd uint32 }
+
+var kernelArgs = sync.OnceValues(func() (off argsOffsets, err error) {
+	spec, err := btf.LoadKernelSpec()
+	if err != nil {
+		return off, fmt.Errorf("kernel BTF: %w", err)
+	}
+	if off.mm, err = memberOffset(spec, "task_struct", "mm"); err != nil {
+		return off, err
+	}
+	if off.argStart, err = memberOffset(spec, "mm_struct", "arg_start"); err != nil {
+		return off, err
+	}
+	off.argEnd, err = memberOffset(spec, "mm_struct", "arg_end")
+	return off, err
+})
+
+// execargs copies the current process's arguments into a scratch slot,
+// separated by spaces, at most strsize bytes, as DTrace for Linux does:
+// the bytes between mm->arg_start and arg_end, read from the process's
+// memory, its NULs but the last made spaces. A kernel thread has none.
+// A read that fails faults with its address.
+func (g *gen) execargs(e ast.Node) {
+	off, err := kernelArgs()
+	if err != nil {
+		g.fail(e, fmt.Errorf("execargs: %w", err))
+	}
+	w0, w1 := g.l.This+g.baseWord, g.l.This+g.baseWord+8
+	slot := g.strSlot()
+	empty, done, loop, next, fault := g.label("argsnone"), g.label("argsdone"), g.label("args"), g.label("argsnext"), g.label("argsfault")
+	g.emit(asm.FnGetCurrentTask.Call(), asm.Add.Imm(asm.R0, int32(off.mm)))
+	g.readMem(w0, 8)
+	g.emit(
+		asm.LoadMem(asm.R0, rScratch, int16(w0), asm.DWord),
+		asm.JEq.Imm(asm.R0, 0, empty),
+		asm.Add.Imm(asm.R0, int32(off.argEnd)),
+	)
+	g.readMem(w1, 8)
+	g.emit(asm.LoadMem(asm.R0, rScratch, int16(w0), asm.DWord), asm.Add.Imm(asm.R0, int32(off.argStart)))
+	g.readMem(w0, 8)
+	// R2 = the length, at most strsize; R3 = the start.
+	size := g.label("argssize")
+	g.emit(
+		asm.LoadMem(asm.R3, rScratch, int16(w0), asm.DWord),
+		asm.LoadMem(asm.R2, rScratch, int16(w1), asm.DWord),
+		asm.Sub.Reg(asm.R2, asm.R3),
+		asm.JSLT.Imm(asm.R2, 2, empty),
+		asm.JLE.Imm(asm.R2, int32(g.strbuf-1), size),
+		asm.Mov.Imm(asm.R2, int32(g.strbuf-1)),
+	)
+	g.setLabel(size)
+	g.emit(
+		asm.StoreMem(rScratch, int16(w1), asm.R2, asm.DWord),
+		asm.Mov.Reg(asm.R1, rScratch),
+		asm.Add.Imm(asm.R1, int32(slot)),
+		asm.FnProbeReadUser.Call(),
+		asm.JNE.Imm(asm.R0, 0, fault),
+		// NUL-terminate at the length, and turn the NULs before the last
+		// byte into spaces.
+		asm.LoadMem(asm.R2, rScratch, int16(w1), asm.DWord),
+		asm.JGE.Imm(asm.R2, int32(g.strbuf), empty),
+		asm.Mov.Reg(asm.R1, rScratch),
+		asm.Add.Reg(asm.R1, asm.R2),
+		asm.StoreImm(asm.R1, int16(slot), 0, asm.Byte),
+		asm.Sub.Imm(asm.R2, 1),
+		asm.Mov.Imm(asm.R3, 0),
+	)
+	g.setLabel(loop)
+	g.emit(
+		asm.JGE.Reg(asm.R3, asm.R2, done),
+		asm.JGE.Imm(asm.R3, int32(g.strbuf), done),
+		asm.Mov.Reg(asm.R1, rScratch),
+		asm.Add.Reg(asm.R1, asm.R3),
+		asm.LoadMem(asm.R4, asm.R1, int16(slot), asm.Byte),
+		asm.JNE.Imm(asm.R4, 0, next),
+		asm.StoreImm(asm.R1, int16(slot), ' ', asm.Byte),
+	)
+	g.setLabel(next)
+	g.emit(asm.Add.Imm(asm.R3, 1), asm.Ja.Label(loop))
+	g.setLabel(fault)
+	g.emit(asm.LoadMem(asm.R0, rScratch, int16(w0), asm.DWord))
+	g.fault(bpfrt.FaultBadAddr)
+	g.setLabel(empty)
+	g.emit(asm.StoreImm(rScratch, int16(slot), 0, asm.Byte))
+	g.setLabel(done)
+	g.emit(asm.Mov.Reg(asm.R0, rScratch), asm.Add.Imm(asm.R0, int32(slot)))
+}

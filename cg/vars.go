@@ -449,6 +449,9 @@ func (g *gen) builtin(e *ast.Ident, name string, t *ctype.Type) {
 			asm.Add.Imm(asm.R0, int32(off)),
 		)
 		return
+	case "execargs":
+		g.execargs(e)
+		return
 	case "probeprov", "probemod", "probefunc", "probename":
 		g.probeName(name)
 		return
