@@ -76,7 +76,7 @@ func TestFaultNames(t *testing.T) {
 		FaultBadAddr: "invalid address", FaultDivZero: "divide-by-zero", FaultIllOp: "illegal operation",
 		FaultBadAlign: "invalid alignment", FaultKPriv: "invalid kernel access", FaultUPriv: "invalid user access",
 		FaultTupOflow: "tuple stack overflow", FaultBadStack: "bad stack", FaultNoScratch: "out of scratch space",
-		FaultBadSize: "invalid size", FaultUnknown: "unknown fault", 99: "unknown fault",
+		FaultBadSize: "invalid size", FaultBadIndex: "index out of bounds", FaultUnknown: "unknown fault", 99: "unknown fault",
 	} {
 		if k.String() != want {
 			t.Errorf("%d: %q, want %q", k, k.String(), want)
@@ -84,6 +84,15 @@ func TestFaultNames(t *testing.T) {
 	}
 	if !FaultBadAddr.HasValue() || FaultDivZero.HasValue() {
 		t.Error("HasValue")
+	}
+	for k, want := range map[FaultKind]string{FaultBadAddr: " (0x10)", FaultBadIndex: " (-1)", FaultDivZero: ""} {
+		v := uint64(16)
+		if k == FaultBadIndex {
+			v = 1<<64 - 1
+		}
+		if got := k.ValueText(v); got != want {
+			t.Errorf("%v: ValueText %q, want %q", k, got, want)
+		}
 	}
 }
 

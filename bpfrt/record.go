@@ -200,6 +200,7 @@ const (
 	FaultTupOflow                   // DTRACEFLT_TUPOFLOW
 	FaultBadStack                   // DTRACEFLT_BADSTACK
 	FaultBadSize                    // DTRACEFLT_BADSIZE (DTrace for Linux)
+	FaultBadIndex                   // DTRACEFLT_BADINDEX (DTrace for Linux)
 )
 
 var faultNames = [...]string{
@@ -214,6 +215,7 @@ var faultNames = [...]string{
 	FaultTupOflow:  "tuple stack overflow",
 	FaultBadStack:  "bad stack",
 	FaultBadSize:   "invalid size",
+	FaultBadIndex:  "index out of bounds",
 }
 
 // String returns the fault's description as DTrace prints it.
@@ -228,8 +230,20 @@ func (k FaultKind) String() string {
 // the error message for this kind.
 func (k FaultKind) HasValue() bool {
 	switch k {
-	case FaultBadAddr, FaultBadAlign, FaultKPriv, FaultUPriv, FaultBadSize:
+	case FaultBadAddr, FaultBadAlign, FaultKPriv, FaultUPriv, FaultBadSize, FaultBadIndex:
 		return true
 	}
 	return false
+}
+
+// ValueText is how DTrace's error message shows value for this kind:
+// " (0x...)", an index " (-1)", or nothing.
+func (k FaultKind) ValueText(value uint64) string {
+	switch {
+	case k == FaultBadIndex:
+		return fmt.Sprintf(" (%d)", int64(value))
+	case k.HasValue():
+		return fmt.Sprintf(" (0x%x)", value)
+	}
+	return ""
 }

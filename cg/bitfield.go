@@ -48,8 +48,23 @@ func unitType(size int) *ctype.Type {
 
 // loadBits loads the bit-field m of type t whose unit's address is in R0.
 func (g *gen) loadBits(n ast.Node, m ctype.Member, t *ctype.Type) {
-	size, shift := bitUnit(m)
+	size, _ := bitUnit(m)
 	g.loadKernel(n, unitType(size))
+	g.extractBits(m, t)
+}
+
+// loadVarBits loads the bit-field m of type t of a D variable, whose
+// unit r refers to.
+func (g *gen) loadVarBits(r varRef, m ctype.Member, t *ctype.Type) {
+	size, _ := bitUnit(m)
+	g.emit(asm.LoadMem(asm.R0, r.base, int16(r.off), sizeOp(size)))
+	g.extractBits(m, t)
+}
+
+// extractBits turns the unit in R0 into the value of its bit-field m of
+// type t.
+func (g *gen) extractBits(m ctype.Member, t *ctype.Type) {
+	_, shift := bitUnit(m)
 	w := int32(m.Bits)
 	g.emit(asm.LSh.Imm(asm.R0, 64-shift-w))
 	if ctype.IsSigned(t) {

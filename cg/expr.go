@@ -218,7 +218,7 @@ func (g *gen) addrOf(e *ast.UnaryExpr) {
 		return
 	}
 	switch x := unparen(e.X).(type) {
-	case *ast.Ident, *ast.ScopedVar, *ast.SelectorExpr:
+	case *ast.Ident, *ast.ScopedVar, *ast.SelectorExpr, *ast.IndexExpr:
 		if v := g.info.Vars[x]; v != nil && v.Kind != check.Global && v.Kind != check.ClauseLocal {
 			break
 		}
@@ -281,6 +281,9 @@ func (g *gen) member(e *ast.SelectorExpr) ctype.Member {
 // inKernel reports whether e designates kernel memory: a member or an
 // element reached through a pointer or a dereference.
 func (g *gen) inKernel(e ast.Expr) bool {
+	if g.dvarStorage(e) {
+		return false
+	}
 	switch x := unparen(e).(type) {
 	case *ast.SelectorExpr:
 		if _, ok := g.translation(x.X); ok {
@@ -345,13 +348,30 @@ func (g *gen) kaddr(e ast.Expr) {
 			return
 		}
 		g.push(x)
-		g.expr(x.Index[0])
-		g.normalize(asm.R0, ctype.LongType)
+		g.index(x)
 		g.loadConst(asm.R1, size)
 		g.emit(asm.Mul.Reg(asm.R0, asm.R1))
 		g.pop(asm.R1)
 		g.emit(asm.Add.Reg(asm.R0, asm.R1))
 	}
+}
+
+// index evaluates the index of x into R0. An array of known length (a D
+// variable's, or a member's) checks it at run time, as DTrace for Linux
+// does: an index outside faults with "index out of bounds". The check
+// also bounds the offset for the verifier, where the array is in a map.
+func (g *gen) index(x *ast.IndexExpr) {
+	g.expr(x.Index[0])
+	g.normalize(asm.R0, ctype.LongType)
+	arr := ctype.Resolve(g.typeOf(x.X).Type)
+	if arr.Kind != ctype.Array || arr.Len <= 0 {
+		return
+	}
+	ok := g.label("index")
+	g.emit(asm.JLT.Imm(asm.R0, int32(arr.Len), ok))
+	g.fault(bpfrt.FaultBadIndex)
+	g.setLabel(ok)
+	g.emit(nop())
 }
 
 // selector loads a struct or union member.
@@ -362,7 +382,8 @@ func (g *gen) selector(e *ast.SelectorExpr, t *ctype.Type) {
 	}
 	if m, ok := g.bitField(e); ok {
 		if !g.inKernel(e) {
-			g.unsupported(e, "bit-field member "+e.Sel.Name+" of a D variable")
+			g.loadVarBits(g.ref(e), m, t)
+			return
 		}
 		g.kaddr(e)
 		g.loadBits(e, m, t)

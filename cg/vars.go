@@ -109,9 +109,7 @@ func (g *gen) ref(e ast.Expr) varRef {
 			return varRef{dyn: d}
 		}
 	case *ast.SelectorExpr:
-		if m := g.member(x); m.Bits != 0 {
-			g.unsupported(e, "bit-field member "+x.Sel.Name+" of a D variable")
-		}
+		// A bit-field's reference is the byte its first bit is in.
 		if x.Op == token.PERIOD {
 			r := g.ref(x.X)
 			if r.dyn == nil {
@@ -120,26 +118,75 @@ func (g *gen) ref(e ast.Expr) varRef {
 			}
 		}
 	case *ast.IndexExpr:
-		v := g.info.Vars[unparen(x.X)]
-		if v == nil || v.Kind == check.BuiltinVar {
+		if v := g.info.Vars[unparen(x.X)]; v != nil {
+			if v.Kind == check.BuiltinVar {
+				break
+			}
+			if d := g.dyn[v]; d != nil {
+				return varRef{dyn: d, keys: x.Index}
+			}
+		}
+		if !g.dvarStorage(x) {
 			break
 		}
-		if d := g.dyn[v]; d != nil {
-			return varRef{dyn: d, keys: x.Index}
+		// An element of an array in a global or clause-local variable,
+		// at a constant index the checker bounded, or at one checked at
+		// run time.
+		r := g.ref(x.X)
+		if ti := g.typeOf(x.Index[0]); ti.Const {
+			r.off += int(ti.Value * g.typeOf(x).Type.Sizeof())
+			return r
 		}
-		if arr := ctype.Resolve(v.Type); v.Kind == check.Global && arr.Kind == ctype.Array && len(x.Index) == 1 {
-			// An element of a global array, at a constant index the
-			// checker bounded.
-			ti := g.typeOf(x.Index[0])
-			if !ti.Const {
-				g.unsupported(e, "array index that is not a constant")
-			}
-			g.c.globals = true
-			return varRef{base: rGlobals, off: g.globals[v] + int(ti.Value*arr.Elem.Sizeof())}
-		}
+		return g.indexRef(x, r)
 	}
 	g.unsupported(e, fmt.Sprintf("variable reference %T", e))
 	return varRef{}
+}
+
+// indexRef is the storage of element x of the array arr refers to, at an
+// index known at run time: R5 is left pointing at it, and R0 keeps what
+// it held (the value to store).
+func (g *gen) indexRef(x *ast.IndexExpr, arr varRef) varRef {
+	g.push(x)
+	if arr.base == indexBase {
+		// The array is itself an element found at run time, which the
+		// index's evaluation may lose.
+		g.emit(asm.Mov.Reg(asm.R0, indexBase), asm.Add.Imm(asm.R0, int32(arr.off)))
+		g.push(x)
+		arr = varRef{base: asm.R1}
+	}
+	g.index(x)
+	g.loadConst(asm.R2, g.typeOf(x).Type.Sizeof())
+	g.emit(asm.Mul.Reg(asm.R0, asm.R2))
+	if arr.base == asm.R1 {
+		g.pop(asm.R1)
+	}
+	g.emit(asm.Mov.Reg(indexBase, arr.base), asm.Add.Reg(indexBase, asm.R0))
+	g.pop(asm.R0)
+	return varRef{base: indexBase, off: arr.off}
+}
+
+// indexBase is the register indexRef points at an element with.
+const indexBase = asm.R5
+
+// dvarStorage reports whether e designates the storage of a global or
+// clause-local variable, or of a member or array element of one, which
+// loads and stores reach through the variable's map value.
+func (g *gen) dvarStorage(e ast.Expr) bool {
+	switch x := unparen(e).(type) {
+	case *ast.Ident:
+		v := g.info.Vars[x]
+		_, ok := g.globals[v]
+		return v != nil && v.Kind == check.Global && ok
+	case *ast.ScopedVar:
+		_, ok := g.this[g.info.Vars[x]]
+		return x.Scope == token.THIS && ok
+	case *ast.SelectorExpr:
+		return x.Op == token.PERIOD && g.dvarStorage(x.X)
+	case *ast.IndexExpr:
+		return len(x.Index) == 1 && g.dvarStorage(x.X) && ctype.Resolve(g.typeOf(x.X).Type).Kind == ctype.Array
+	}
+	return false
 }
 
 // loadVar loads the variable e of type t into R0.
@@ -153,6 +200,12 @@ func (g *gen) loadVar(e ast.Expr, t *ctype.Type) {
 		g.kaddr(e)
 		g.loadKernel(e, t)
 		return
+	}
+	if s, ok := unparen(e).(*ast.SelectorExpr); ok {
+		if _, ok := g.bitField(s); ok {
+			g.selector(s, t)
+			return
+		}
 	}
 	if ix, ok := unparen(e).(*ast.IndexExpr); ok {
 		if id, ok := unparen(ix.X).(*ast.Ident); ok {
@@ -187,17 +240,32 @@ func (g *gen) storeVar(e ast.Expr, t *ctype.Type) {
 		g.storeDyn(e, r, t)
 		return
 	}
-	if isAggregate(t) && !isStr(t) {
-		// R0 is the address of the value: copy its bytes.
-		g.readMemTo(r.base, r.off, g.sizeof(t))
-		g.emit(asm.Mov.Reg(asm.R0, r.base), asm.Add.Imm(asm.R0, int32(r.off)))
+	if m, ok := g.bitField(e); ok {
+		g.emit(asm.Mov.Reg(asm.R1, asm.R0), asm.Mov.Reg(asm.R2, r.base))
+		g.storeBits(m, t, int16(r.off))
 		return
 	}
-	if !isStr(t) {
+	if !isAggregate(t) && !isStr(t) {
 		g.emit(asm.StoreMem(r.base, int16(r.off), asm.R0, sizeOp(g.sizeof(t))))
 		return
 	}
-	g.copyStr(r.base, r.off)
+	// R0 is the address of the value: copy its bytes, or the string, and
+	// leave R0 at the copy. The copy's helper call loses indexBase, so
+	// an element found at run time keeps its address on the stack.
+	if r.base == indexBase {
+		g.emit(asm.Mov.Reg(asm.R1, asm.R0), asm.Mov.Reg(asm.R0, indexBase), asm.Add.Imm(asm.R0, int32(r.off)))
+		g.push(e)
+		g.emit(asm.Mov.Reg(asm.R0, asm.R1))
+	}
+	if isStr(t) {
+		g.copyStr(r.base, r.off)
+	} else {
+		g.readMemTo(r.base, r.off, g.sizeof(t))
+	}
+	if r.base == indexBase {
+		g.pop(asm.R0)
+		return
+	}
 	g.emit(asm.Mov.Reg(asm.R0, r.base), asm.Add.Imm(asm.R0, int32(r.off)))
 }
 

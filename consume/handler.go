@@ -58,12 +58,8 @@ func (f Fault) Error() string {
 	if f.EP != nil {
 		clause, probe = f.EP.Stmt.Symbol(), f.EP.ProbeName
 	}
-	val := ""
-	if f.Kind.HasValue() {
-		val = fmt.Sprintf(" (0x%x)", f.Value)
-	}
 	return fmt.Sprintf("error in %s for probe ID %d (%s): %s%s at BPF pc %d",
-		clause, f.ProbeID, probe, f.Kind, val, f.PC)
+		clause, f.ProbeID, probe, f.Kind, f.Kind.ValueText(f.Value), f.PC)
 }
 
 // DropsMessage returns DTrace's message for drops, after "dtrace: ".
