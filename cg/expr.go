@@ -154,7 +154,11 @@ func (g *gen) cast(e *ast.CastExpr, t *ctype.Type) {
 	case ctype.IsInteger(t) && (ctype.IsInteger(from) || ctype.IsPointer(from)):
 		g.normalize(asm.R0, t)
 	case ctype.IsPointer(t) && (ctype.IsInteger(from) || ctype.IsPointer(from)):
-	case ctype.IsVoid(t):
+	case ctype.IsVoid(t), isStr(t) && isStr(from):
+	case isStr(t) && ctype.IsPointer(from):
+		// A char array or pointer: the string at its address.
+		off := g.toSlot()
+		g.emit(asm.Mov.Reg(asm.R0, rScratch), asm.Add.Imm(asm.R0, int32(off)))
 	default:
 		g.unsupported(e, fmt.Sprintf("cast from %s to %s", from, t))
 	}
@@ -438,7 +442,9 @@ func (g *gen) binary(e *ast.BinaryExpr, t *ctype.Type) {
 		return
 	}
 	xt, yt := g.typeOf(e.X).Type, g.typeOf(e.Y).Type
-	if isStr(xt) && isStr(yt) && isStrCompare(e.Op) {
+	if (isStr(xt) || isStr(yt)) && isStrCompare(e.Op) {
+		// A char array or pointer compares with a string as the string
+		// at its address.
 		g.strCompare(e)
 		return
 	}
