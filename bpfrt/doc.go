@@ -39,7 +39,10 @@
 //	0    u32 epid     4  u32 prid     8  u32 stmt id   12 u32 zero (map key)
 //	16   u64 reserved (timestamp)     24 u64 arg0..arg9       (to 104)
 //	104  u64 drops: outputs that failed because the CPU's buffer was full
-//	128  Layout.Save     what dt_error saves while ERROR clauses run
+//	112  u64 a speculation control record being staged (spec.go)
+//	120  u64 aggregation drops: tuples the full aggregation map refused
+//	128  u64 dynamic variable drops: stores the full dynvar map refused
+//	136  Layout.Save     what dt_error saves while ERROR clauses run
 //	     Layout.FaultRec the fault record being staged
 //	     Layout.This     this-> variables (ThisSize)
 //	     Layout.Str      StrSlots string scratch slots of StrSize
@@ -80,7 +83,8 @@
 //
 // dt_globals (ARRAY[1], globals at offsets code generation chooses),
 // dt_dvars (HASH sized by dynvarsize: associative arrays and self->),
-// dt_aggs (PERCPU_HASH, key [aggid u32][pad][tuple]), dt_strtab (ARRAY[1],
+// dt_aggs (HASH sized by aggsize, key [aggid u32][cpu u32][tuple]: each
+// CPU's own entries, see Maps.Aggs), dt_strtab (ARRAY[1],
 // string constants), dt_spec (ARRAY[1], mmapped: the speculative buffers'
 // states and failure counters, spec.go). Instructions name maps by reference
 // (asm.LoadMapPtr(r, 0).WithReference(MapGlobals)); Maps.Load binds them.

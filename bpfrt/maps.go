@@ -69,9 +69,15 @@ type Maps struct {
 	// arrays and thread-locals (self->); the key is [varid u32][pad u32]
 	// [tuple or thread id...], laid out by code generation.
 	DynVars *ebpf.Map
-	// Aggs: PERCPU_HASH of AggKeySize to AggValSize bytes; the key is
-	// [aggregation id u32][pad u32][tuple...] and the value the
-	// aggregating function's state, both laid out by code generation.
+	// Aggs: HASH of AggKeySize to AggValSize bytes; the key is
+	// [aggregation id u32][cpu u32][tuple...] and the value the
+	// aggregating function's state on that CPU, both laid out by code
+	// generation. With the CPU in the key each CPU updates its own
+	// entries without locks or atomics, as a PERCPU_HASH would let it,
+	// but a tuple takes space only on the CPUs that saw it, and the map
+	// is preallocated fifty times faster (one allocation, not a per-CPU
+	// one per entry), which lets aggsize size it as DTrace sizes its
+	// aggregation buffers.
 	Aggs *ebpf.Map
 	// Strtab: ARRAY[1] of StrtabSize bytes holding the string constants.
 	Strtab *ebpf.Map
@@ -96,7 +102,8 @@ func NewMaps(cfg Config) (m *Maps, err error) {
 			m.Close()
 		}
 	}()
-	dynEntries := max(l.DynVarSize/(l.DynKeySize+l.DynValSize), 1)
+	dynEntries := entries(l.DynVarSize, l.DynKeySize, l.DynValSize)
+	aggEntries := entries(l.AggSize, l.AggKeySize, l.AggValSize)
 	for _, s := range []struct {
 		dst  **ebpf.Map
 		spec ebpf.MapSpec
@@ -106,8 +113,8 @@ func NewMaps(cfg Config) (m *Maps, err error) {
 		{&m.Buffers, ebpf.MapSpec{Name: MapBuffers, Type: ebpf.PerfEventArray}},
 		{&m.State, ebpf.MapSpec{Name: MapState, Type: ebpf.Array, KeySize: 4, ValueSize: stateSize, MaxEntries: 1, Flags: bpfFMmapable}},
 		{&m.Globals, ebpf.MapSpec{Name: MapGlobals, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(align8(l.GlobalsSize)), MaxEntries: 1}},
-		{&m.DynVars, ebpf.MapSpec{Name: MapDynVars, Type: ebpf.Hash, KeySize: uint32(l.DynKeySize), ValueSize: uint32(l.DynValSize), MaxEntries: uint32(dynEntries)}},
-		{&m.Aggs, ebpf.MapSpec{Name: MapAggs, Type: ebpf.PerCPUHash, KeySize: uint32(l.AggKeySize), ValueSize: uint32(l.AggValSize), MaxEntries: uint32(l.AggEntries)}},
+		{&m.DynVars, ebpf.MapSpec{Name: MapDynVars, Type: ebpf.Hash, KeySize: uint32(max(l.DynKeySize, 8)), ValueSize: uint32(max(l.DynValSize, 8)), MaxEntries: dynEntries}},
+		{&m.Aggs, ebpf.MapSpec{Name: MapAggs, Type: ebpf.Hash, KeySize: uint32(max(l.AggKeySize, 8)), ValueSize: uint32(max(l.AggValSize, 8)), MaxEntries: aggEntries}},
 		{&m.Strtab, ebpf.MapSpec{Name: MapStrtab, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(align8(l.StrtabSize)), MaxEntries: 1}},
 		{&m.Spec, ebpf.MapSpec{Name: MapSpec, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(specValueSize(l.NSpec)), MaxEntries: 1, Flags: bpfFMmapable}},
 	} {
@@ -128,6 +135,15 @@ func NewMaps(cfg Config) (m *Maps, err error) {
 		MapDynVars: m.DynVars, MapAggs: m.Aggs, MapStrtab: m.Strtab, MapSpec: m.Spec,
 	}
 	return m, nil
+}
+
+// entries returns how many entries of key and val bytes fit in size bytes,
+// at least one; one when val is 0 (the map is unused).
+func entries(size, key, val int) uint32 {
+	if val == 0 {
+		return 1
+	}
+	return uint32(min(max(size/(max(key, 8)+val), 1), 1<<31))
 }
 
 // bpfFMmapable (BPF_F_MMAPABLE) maps the state into our memory, so the
@@ -180,16 +196,27 @@ func (m *Maps) SetActivity(a Activity) error {
 	return nil
 }
 
-// Drops returns each CPU's count of records dropped because its buffer
-// was full, indexed by CPU.
-func (m *Maps) Drops() ([]uint64, error) {
+// Drops are the losses one CPU counted.
+type Drops struct {
+	// Principal: records that did not fit in the CPU's buffer.
+	Principal uint64
+	// Aggregation: tuples not added to the full aggregation map.
+	Aggregation uint64
+	// Dynamic: dynamic variables not stored in the full dynamic
+	// variable map.
+	Dynamic uint64
+}
+
+// Drops returns what each CPU counted, indexed by CPU.
+func (m *Maps) Drops() ([]Drops, error) {
 	var vals [][]byte
 	if err := m.Scratch.Lookup(uint32(0), &vals); err != nil {
 		return nil, fmt.Errorf("read drops: %w", err)
 	}
-	drops := make([]uint64, len(vals))
+	drops := make([]Drops, len(vals))
+	ne := binary.NativeEndian
 	for cpu, v := range vals {
-		drops[cpu] = binary.NativeEndian.Uint64(v[MstDrops:])
+		drops[cpu] = Drops{Principal: ne.Uint64(v[MstDrops:]), Aggregation: ne.Uint64(v[MstAggDrops:]), Dynamic: ne.Uint64(v[MstDynDrops:])}
 	}
 	return drops, nil
 }

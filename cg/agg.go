@@ -1,6 +1,7 @@
 package cg
 
 import (
+	"encoding/binary"
 	"math"
 
 	"github.com/cilium/ebpf/asm"
@@ -42,9 +43,24 @@ func aggKeys(e ast.Expr) []ast.Expr {
 	return nil
 }
 
-// newAgg describes aggregation v, first assigned by a; IDs follow the
-// order of first appearance, as DTrace numbers aggregation variables.
-func (g *gen) newAgg(a *ast.AssignExpr, v *check.Var) *Agg {
+// aggAssigns returns the assignments to each aggregation of prog.
+func (g *gen) aggAssigns(prog *ast.Program) map[*check.Var][]*ast.AssignExpr {
+	m := map[*check.Var][]*ast.AssignExpr{}
+	ast.Inspect(prog, func(n ast.Node) bool {
+		if a, ok := n.(*ast.AssignExpr); ok {
+			if v := g.aggOf(a.Lhs); v != nil {
+				m[v] = append(m[v], a)
+			}
+		}
+		return true
+	})
+	return m
+}
+
+// newAgg describes aggregation v, first assigned by a, of all whose
+// assignments are assigns; IDs follow the order of first appearance, as
+// DTrace numbers aggregation variables.
+func (g *gen) newAgg(a *ast.AssignExpr, v *check.Var, assigns []*ast.AssignExpr) *Agg {
 	call, _ := unparen(a.Rhs).(*ast.CallExpr)
 	f, ok := aggFuncs[v.AggFunc]
 	if !ok || call == nil {
@@ -100,6 +116,14 @@ func (g *gen) newAgg(a *ast.AssignExpr, v *check.Var) *Agg {
 			fd.Kind = KindStack
 		case isStr(t):
 			fd.Kind = KindString
+			// Every key this position takes may be shorter than strsize.
+			bound := 0
+			for _, as := range assigns {
+				if ks := aggKeys(as.Lhs); i < len(ks) {
+					bound = max(bound, g.strBound(ks[i]))
+				}
+			}
+			fd.Size, size = bound, align8(bound)
 		case ctype.IsSigned(t) && !ctype.IsPointer(t):
 			fd.Kind, fd.Size = KindInt, int(t.Sizeof())
 		default:
@@ -113,8 +137,116 @@ func (g *gen) newAgg(a *ast.AssignExpr, v *check.Var) *Agg {
 	return ag
 }
 
-// aggregate generates @a[keys] = f(args): it finds or creates the entry
-// of the tuple in the per-CPU aggregation map and applies f to it.
+// commLen is the size of a task's comm, execname's value: TASK_COMM_LEN.
+const commLen = 16
+
+// strBound returns the size, NUL included, that string expression e's
+// values take at most: a literal's, execname's comm, strsize's otherwise.
+func (g *gen) strBound(e ast.Expr) int {
+	switch e := unparen(e).(type) {
+	case *ast.StringLit:
+		return min(len(e.Value)+1, g.strbuf)
+	case *ast.Ident:
+		if g.isExecname(e) {
+			return min(commLen, g.strbuf)
+		}
+	}
+	return g.strbuf
+}
+
+// isExecname reports whether e is the built-in variable execname.
+func (g *gen) isExecname(e ast.Expr) bool {
+	id, ok := unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v := g.info.Vars[id]
+	return v != nil && v.Kind == check.BuiltinVar && v.Builtin.Name == "execname"
+}
+
+// aggKey evaluates the keys of ag and lays out its map key in the key
+// staging area: [id u32][cpu u32], then each field, then zeros up to the
+// map's key size. Fields are filled straight from their source when they
+// can be (execname's comm, a literal's bytes, a stack) and zeroed only
+// where a string copy may not fill them, since every byte of the key is
+// hashed and compared.
+func (g *gen) aggKey(n ast.Node, ag *Agg, keys []ast.Expr) {
+	direct := func(i int) bool {
+		k := keys[i]
+		_, lit := unparen(k).(*ast.StringLit)
+		return ag.Keys[i].Kind == KindStack || ag.Keys[i].Kind == KindString && (lit || g.isExecname(k))
+	}
+	for i, k := range keys {
+		if !direct(i) {
+			g.expr(k)
+			g.push(n)
+		}
+	}
+	ko := g.keyOff()
+	g.emit(
+		asm.FnGetSmpProcessorId.Call(),
+		asm.LSh.Imm(asm.R0, 32),
+		asm.Or.Imm(asm.R0, int32(ag.ID)),
+		asm.StoreMem(rScratch, int16(ko), asm.R0, asm.DWord),
+	)
+	for off := ag.KeySize; off < g.l.AggKeySize; off += 8 {
+		g.emit(bpfrt.StoreImm64(rScratch, int16(ko+off), 0))
+	}
+	for i := len(keys) - 1; i >= 0; i-- {
+		f := ag.Keys[i]
+		off := ko + f.Offset
+		switch {
+		case f.Kind == KindStack:
+			g.stack(off)
+		case f.Kind != KindString:
+			g.pop(asm.R0)
+			g.emit(asm.StoreMem(rScratch, int16(off), asm.R0, asm.DWord))
+		case direct(i) && !g.isExecname(keys[i]):
+			g.storeBytes(off, align8(f.Size), unparen(keys[i]).(*ast.StringLit).Value)
+		default:
+			if f.Size > commLen || !g.isExecname(keys[i]) {
+				for z := 0; z < f.Size; z += 8 {
+					g.emit(bpfrt.StoreImm64(rScratch, int16(off+z), 0))
+				}
+			}
+			if g.isExecname(keys[i]) {
+				g.emit(
+					asm.Mov.Reg(asm.R1, rScratch),
+					asm.Add.Imm(asm.R1, int32(off)),
+					asm.Mov.Imm(asm.R2, commLen),
+					asm.FnGetCurrentComm.Call(),
+				)
+				continue
+			}
+			g.pop(asm.R3)
+			g.emit(
+				asm.Mov.Reg(asm.R1, rScratch),
+				asm.Add.Imm(asm.R1, int32(off)),
+				asm.Mov.Imm(asm.R2, int32(f.Size)),
+				asm.FnProbeReadKernelStr.Call(),
+			)
+		}
+	}
+}
+
+// storeBytes stores s, NUL-padded to size bytes (a multiple of 8), at off
+// from the scratch pointer.
+func (g *gen) storeBytes(off, size int, s string) {
+	b := make([]byte, size)
+	copy(b, s)
+	for i := 0; i < size; i += 8 {
+		w := int64(binary.LittleEndian.Uint64(b[i:]))
+		if w >= math.MinInt32 && w <= math.MaxInt32 {
+			g.emit(bpfrt.StoreImm64(rScratch, int16(off+i), int32(w)))
+			continue
+		}
+		g.emit(asm.LoadImm(asm.R1, w, asm.DWord), asm.StoreMem(rScratch, int16(off+i), asm.R1, asm.DWord))
+	}
+}
+
+// aggregate generates @a[keys] = f(args): it finds or creates this CPU's
+// entry of the tuple in the aggregation map and applies f to it. A tuple
+// the full map cannot take counts an aggregation drop.
 func (g *gen) aggregate(a *ast.AssignExpr, v *check.Var) {
 	ag := g.aggs[v]
 	call, _ := unparen(a.Rhs).(*ast.CallExpr)
@@ -122,14 +254,13 @@ func (g *gen) aggregate(a *ast.AssignExpr, v *check.Var) {
 		g.unsupported(a, "aggregation @"+v.Name)
 	}
 	// The value and the increment are evaluated first, then the key.
-	if ag.Func != agg.Count {
+	value := ag.Func != agg.Count
+	if value {
 		g.expr(call.Args[0])
 		g.normalize(asm.R0, ctype.LongType)
-	} else {
-		g.emit(asm.Mov.Imm(asm.R0, 0))
+		g.push(a)
 	}
-	g.push(a)
-	incr := -1
+	incr := 0
 	switch ag.Func {
 	case agg.Quantize:
 		incr = 1
@@ -138,19 +269,20 @@ func (g *gen) aggregate(a *ast.AssignExpr, v *check.Var) {
 	case agg.LLQuantize:
 		incr = 5
 	}
-	if incr > 0 && len(call.Args) > incr {
-		g.expr(call.Args[incr])
-	} else {
-		g.emit(asm.Mov.Imm(asm.R0, 1))
+	if len(call.Args) <= incr {
+		incr = 0 // the default increment, 1
 	}
-	g.push(a)
-	g.buildKey(a, uint32(ag.ID), false, aggKeys(a.Lhs), g.l.AggKeySize)
+	if incr > 0 {
+		g.expr(call.Args[incr])
+		g.push(a)
+	}
+	g.aggKey(a, ag, aggKeys(a.Lhs))
 
 	out, have := g.label("aggout"), g.label("agghave")
 	g.mapArgs(bpfrt.MapAggs)
 	g.emit(asm.FnMapLookupElem.Call(), asm.JNE.Imm(asm.R0, 0, have))
-	// A new tuple: its initial value, added unless another program added
-	// it meanwhile, then looked up again.
+	// A new tuple: its initial value, added unless a program this one
+	// interrupted on this CPU added it meanwhile, then looked up again.
 	n := ag.Func.DataLen(ag.Params)
 	vo := g.valOff()
 	init := make([]int64, n)
@@ -170,21 +302,27 @@ func (g *gen) aggregate(a *ast.AssignExpr, v *check.Var) {
 		asm.FnMapUpdateElem.Call(),
 	)
 	g.mapArgs(bpfrt.MapAggs)
-	g.emit(asm.FnMapLookupElem.Call(), asm.JEq.Imm(asm.R0, 0, out))
+	g.emit(asm.FnMapLookupElem.Call(), asm.JNE.Imm(asm.R0, 0, have))
+	g.emit(bpfrt.Count(rScratch, bpfrt.MstAggDrops)...)
+	g.emit(asm.Ja.Label(out))
 	g.setLabel(have)
-	g.pop(asm.R2) // increment
-	g.pop(asm.R1) // value
+	if incr > 0 {
+		g.pop(asm.R2)
+	} else {
+		g.emit(asm.Mov.Imm(asm.R2, 1))
+	}
+	if value {
+		g.pop(asm.R1)
+	}
 	switch ag.Func {
 	case agg.Count:
 		g.addWord(0, asm.R2)
 	case agg.Sum:
 		g.addWord(0, asm.R1)
 	case agg.Avg:
-		g.emit(asm.Mov.Imm(asm.R2, 1))
 		g.addWord(0, asm.R2)
 		g.addWord(8, asm.R1)
 	case agg.Stddev:
-		g.emit(asm.Mov.Imm(asm.R2, 1))
 		g.addWord(0, asm.R2)
 		g.addWord(8, asm.R1)
 		g.addSquare()

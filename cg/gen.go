@@ -153,12 +153,13 @@ func (g *gen) unsupported(n ast.Node, what string) {
 // holds the clause-locals, then the staging areas where map keys and
 // values are built.
 func (g *gen) layout(prog *ast.Program) {
-	var keySize, valSize int
+	var dynKey, dynVal, aggKey, aggVal int
+	assigns := g.aggAssigns(prog)
 	ast.Inspect(prog, func(n ast.Node) bool {
 		if a, ok := n.(*ast.AssignExpr); ok {
 			if v := g.aggOf(a.Lhs); v != nil && g.aggs[v] == nil {
-				ag := g.newAgg(a, v)
-				keySize, valSize = max(keySize, ag.KeySize), max(valSize, 8*ag.Func.DataLen(ag.Params))
+				ag := g.newAgg(a, v, assigns[v])
+				aggKey, aggVal = max(aggKey, ag.KeySize), max(aggVal, 8*ag.Func.DataLen(ag.Params))
 			}
 		}
 		e, ok := n.(ast.Expr)
@@ -183,12 +184,14 @@ func (g *gen) layout(prog *ast.Program) {
 		case check.ThreadLocal, check.Assoc:
 			if _, ok := g.dyn[v]; !ok && v.Type != nil {
 				d := g.newDynVar(e, v)
-				keySize, valSize = max(keySize, d.keySize), max(valSize, d.valSize)
+				dynKey, dynVal = max(dynKey, d.keySize), max(dynVal, d.valSize)
 			}
 		}
 		return true
 	})
-	keySize, valSize = max(align8(keySize), 8), max(align8(valSize), 8)
+	dynKey, dynVal, aggKey, aggVal = align8(dynKey), align8(dynVal), align8(aggKey), align8(aggVal)
+	// Keys and values of both maps are staged in the same areas.
+	keySize, valSize := max(dynKey, aggKey, 8), max(dynVal, aggVal, 8)
 	g.keyArea = align8(g.thisSize)
 	g.valArea = g.keyArea + keySize
 	g.baseWord = g.valArea + valSize
@@ -199,10 +202,10 @@ func (g *gen) layout(prog *ast.Program) {
 		StrSize:    g.strbuf,
 		StrSlots:   strSlots(g.strbuf),
 		ThisSize:   g.strtokArea + g.strtokSize(),
-		DynKeySize: keySize,
-		DynValSize: valSize,
-		AggKeySize: keySize,
-		AggValSize: valSize,
+		DynKeySize: dynKey,
+		DynValSize: dynVal,
+		AggKeySize: aggKey,
+		AggValSize: aggVal,
 		NSpec:      g.nspec,
 	}
 	// A clause's record holds every value it traces, and a printf() of

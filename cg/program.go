@@ -78,7 +78,7 @@ type Agg struct {
 	Name   string
 	Func   agg.Func
 	Params agg.Params
-	// Keys are the key fields after the [id u32][pad u32] key header.
+	// Keys are the key fields after the [id u32][cpu u32] key header.
 	Keys []Field
 	// KeySize is the size of the whole map key it uses (header and
 	// fields); the rest of the map key is zero.

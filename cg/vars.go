@@ -332,8 +332,11 @@ func (g *gen) storeDyn(e ast.Expr, r varRef, t *ctype.Type) {
 		asm.Add.Imm(asm.R3, int32(vo)),
 		asm.Mov.Imm(asm.R4, 0),
 		asm.FnMapUpdateElem.Call(),
-		asm.Ja.Label(done),
+		// A full map loses the store: a dynamic variable drop.
+		asm.JEq.Imm(asm.R0, 0, done),
 	)
+	g.emit(bpfrt.Count(rScratch, bpfrt.MstDynDrops)...)
+	g.emit(asm.Ja.Label(done))
 	g.setLabel(del)
 	g.mapArgs(bpfrt.MapDynVars)
 	g.emit(asm.FnMapDeleteElem.Call())

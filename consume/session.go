@@ -37,7 +37,7 @@ type Session struct {
 	rd         *perf.Reader
 	switchRate time.Duration
 
-	drops []uint64 // per CPU, as last reported
+	drops []bpfrt.Drops // per CPU, as last reported
 
 	specs    map[uint32]*speculation // by speculation id
 	specSize int
@@ -254,28 +254,48 @@ func (s *Session) drain(rec *perf.Record, h Handler) error {
 	}
 }
 
-// reportDrops reports the drops counted since the last report. The
-// runtime counts them in BPF (bpfrt.Maps.Drops) rather than from the perf
-// ring's lost records, which the kernel writes only when a later record
-// fits, so drops at the end of a run would go unreported.
+// reportDrops reports the drops counted since the last report, in the
+// order DTrace reports them: the kinds it counts over all CPUs (dynamic
+// variables, then speculations), then each CPU's aggregation drops, then
+// each CPU's principal buffer drops. The runtime counts principal drops
+// in BPF (bpfrt.Maps.Drops) rather than from the perf ring's lost
+// records, which the kernel writes only when a later record fits, so
+// drops at the end of a run would go unreported.
 func (s *Session) reportDrops(h Handler) error {
 	drops, err := s.maps.Drops()
 	if err != nil {
 		return err
 	}
-	for cpu, n := range drops {
-		var last uint64
-		if cpu < len(s.drops) {
-			last = s.drops[cpu]
+	last := make([]bpfrt.Drops, len(drops))
+	copy(last, s.drops)
+	s.drops = drops
+	var dyn, lastDyn uint64
+	for cpu, d := range drops {
+		dyn += d.Dynamic
+		lastDyn += last[cpu].Dynamic
+	}
+	if dyn > lastDyn {
+		if err := h.Drops(DropDynamic, -1, dyn-lastDyn); err != nil {
+			return err
 		}
-		if n > last {
-			if err := h.Drops(cpu, n-last); err != nil {
-				return err
+	}
+	if err := s.reportSpecDrops(h); err != nil {
+		return err
+	}
+	for _, k := range []DropKind{DropAggregation, DropPrincipal} {
+		for cpu, d := range drops {
+			n, was := d.Principal, last[cpu].Principal
+			if k == DropAggregation {
+				n, was = d.Aggregation, last[cpu].Aggregation
+			}
+			if n > was {
+				if err := h.Drops(k, cpu, n-was); err != nil {
+					return err
+				}
 			}
 		}
 	}
-	s.drops = drops
-	return s.reportSpecDrops(h)
+	return nil
 }
 
 func (s *Session) dispatch(rec *perf.Record, h Handler) error {

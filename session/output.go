@@ -31,9 +31,9 @@ type output struct {
 	flow    *format.Flow // the flowindent layout, nil without it
 	started bool         // the probe line header was printed
 	buf     []byte
-	// raw holds the aggregation map key of each entry of the last
-	// snapshot, by aggregation ID.
-	raw map[int]map[*agg.Entry][]byte
+	// raw holds the aggregation map keys of each entry of the last
+	// snapshot, one per CPU that has the tuple, by aggregation ID.
+	raw map[int]map[*agg.Entry][][]byte
 }
 
 func newOutput(prog *cg.Program, maps *bpfrt.Maps, opts Options, syms format.Symbolizer, stdout, stderr io.Writer) *output {
@@ -158,9 +158,9 @@ func (o *output) Fault(f consume.Fault) error {
 	return err
 }
 
-// Drops reports lost records.
-func (o *output) Drops(cpu int, n uint64) error {
-	_, err := fmt.Fprintf(o.stderr, "dtrace: %s\n", consume.DropsMessage(cpu, n))
+// Drops reports losses.
+func (o *output) Drops(kind consume.DropKind, cpu int, n uint64) error {
+	_, err := fmt.Fprintf(o.stderr, "dtrace: %s\n", consume.DropsMessage(kind, cpu, n))
 	return err
 }
 
@@ -180,7 +180,8 @@ func (o *output) end() error {
 }
 
 // snapshot replaces the entries of every aggregation with the content of
-// the aggregation map, merged over CPUs.
+// the aggregation map, each tuple's data merged over the CPUs that have
+// it.
 func (o *output) snapshot() error {
 	if len(o.prog.Aggs) == 0 {
 		return nil
@@ -188,13 +189,13 @@ func (o *output) snapshot() error {
 	for _, a := range o.aggs.Aggregations() {
 		a.Reset()
 	}
-	o.raw = map[int]map[*agg.Entry][]byte{}
-	var key []byte
-	var vals [][]byte
+	o.raw = map[int]map[*agg.Entry][][]byte{}
+	var key, val []byte
 	mods := map[string]uint64{}
 	it := o.maps.Aggs.Iterate()
-	for it.Next(&key, &vals) {
-		id := int(binary.NativeEndian.Uint32(key))
+	for it.Next(&key, &val) {
+		ne := binary.NativeEndian
+		id, cpu := int(ne.Uint32(key)), int(ne.Uint32(key[4:]))
 		if id < 1 || id > len(o.prog.Aggs) {
 			return fmt.Errorf("aggregation map holds a key of unknown aggregation %d", id)
 		}
@@ -204,20 +205,18 @@ func (o *output) snapshot() error {
 		for i, f := range desc.Keys {
 			keys[i] = o.symKey(field(f, key), mods)
 		}
-		n := desc.Func.DataLen(desc.Params)
-		data := make([]int64, n)
-		for cpu, v := range vals {
-			for i := range data {
-				data[i] = int64(binary.NativeEndian.Uint64(v[8*i:]))
-			}
-			if err := a.Merge(cpu, data, keys...); err != nil {
-				return err
-			}
+		data := make([]int64, desc.Func.DataLen(desc.Params))
+		for i := range data {
+			data[i] = int64(ne.Uint64(val[8*i:]))
+		}
+		if err := a.Merge(cpu, data, keys...); err != nil {
+			return err
 		}
 		if o.raw[id] == nil {
-			o.raw[id] = map[*agg.Entry][]byte{}
+			o.raw[id] = map[*agg.Entry][][]byte{}
 		}
-		o.raw[id][a.Lookup(keys...)] = append([]byte(nil), key...)
+		e := a.Lookup(keys...)
+		o.raw[id][e] = append(o.raw[id][e], bytes.Clone(key))
 	}
 	if err := it.Err(); err != nil {
 		return fmt.Errorf("read aggregations: %w", err)
@@ -293,17 +292,11 @@ func (o *output) aggOp(act bpfrt.Action, id int, arg int64) error {
 		for i, w := range init {
 			binary.NativeEndian.PutUint64(val[8*i:], uint64(w))
 		}
-		ncpu, err := ebpf.PossibleCPU()
-		if err != nil {
-			return err
-		}
-		vals := make([][]byte, ncpu)
-		for i := range vals {
-			vals[i] = val
-		}
-		for _, key := range o.raw[id] {
-			if err := o.maps.Aggs.Update(key, vals, ebpf.UpdateExist); err != nil && !errors.Is(err, ebpf.ErrKeyNotExist) {
-				return fmt.Errorf("clear(): %w", err)
+		for _, keys := range o.raw[id] {
+			for _, key := range keys {
+				if err := o.maps.Aggs.Update(key, val, ebpf.UpdateExist); err != nil && !errors.Is(err, ebpf.ErrKeyNotExist) {
+					return fmt.Errorf("clear(): %w", err)
+				}
 			}
 		}
 		a.Clear()
@@ -314,12 +307,14 @@ func (o *output) aggOp(act bpfrt.Action, id int, arg int64) error {
 	for _, e := range a.Entries() {
 		keep[e] = true
 	}
-	for e, key := range o.raw[id] {
+	for e, keys := range o.raw[id] {
 		if keep[e] {
 			continue
 		}
-		if err := o.maps.Aggs.Delete(key); err != nil && !errors.Is(err, ebpf.ErrKeyNotExist) {
-			return fmt.Errorf("trunc(): %w", err)
+		for _, key := range keys {
+			if err := o.maps.Aggs.Delete(key); err != nil && !errors.Is(err, ebpf.ErrKeyNotExist) {
+				return fmt.Errorf("trunc(): %w", err)
+			}
 		}
 	}
 	return nil

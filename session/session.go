@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"math"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -81,6 +82,12 @@ func Start(prog *cg.Program, probes *Probes, opts Options, stdout, stderr io.Wri
 		}
 		if v, ok := opts.Value("specsize"); ok && v > 0 {
 			copts.SpecSize = int(v)
+		}
+		if v, ok := opts.Value("aggsize"); ok && v > 0 {
+			copts.Config.AggSize = int(min(v, math.MaxInt32))
+		}
+		if v, ok := opts.Value("dynvarsize"); ok && v > 0 {
+			copts.Config.DynVarSize = int(min(v, math.MaxInt32))
 		}
 	}
 	cs, err := consume.Open(copts)

@@ -60,9 +60,9 @@ func (c *collector) Record(r consume.Record) error {
 	c.recs = append(c.recs, r)
 	return nil
 }
-func (*collector) Fault(consume.Fault) error                { return nil }
-func (*collector) Drops(int, uint64) error                  { return nil }
-func (*collector) SpecDrops(consume.SpecDrop, uint64) error { return nil }
+func (*collector) Fault(consume.Fault) error                 { return nil }
+func (*collector) Drops(consume.DropKind, int, uint64) error { return nil }
+func (*collector) SpecDrops(consume.SpecDrop, uint64) error  { return nil }
 
 // TestEntryReturn enables getpriority's entry and return (and a few more
 // syscalls, to exercise the dispatch) with clauses that record arg0 and
