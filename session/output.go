@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
+	"os"
 	"strings"
 
 	"github.com/cilium/ebpf"
@@ -22,9 +24,11 @@ import (
 type output struct {
 	prog    *cg.Program
 	maps    *bpfrt.Maps
+	opts    Options
 	p       *format.Printer
 	ao      *agg.Options
 	aggs    agg.Set
+	ncpu    int // possible CPUs, the per-CPU values aggpercpu prints
 	stdout  io.Writer
 	stderr  io.Writer
 	quiet   bool
@@ -36,25 +40,60 @@ type output struct {
 	raw map[int]map[*agg.Entry][][]byte
 }
 
-func newOutput(prog *cg.Program, maps *bpfrt.Maps, opts Options, syms format.Symbolizer, stdout, stderr io.Writer) *output {
-	o := &output{prog: prog, maps: maps, p: format.NewPrinter(), stdout: stdout, stderr: stderr}
+func newOutput(prog *cg.Program, maps *bpfrt.Maps, opts Options, syms format.Symbolizer, stdout, stderr io.Writer) (*output, error) {
+	o := &output{prog: prog, maps: maps, opts: opts, p: format.NewPrinter(), stdout: stdout, stderr: stderr}
 	o.p.Sym = syms
-	if opts != nil {
-		o.quiet = opts.Bool("quiet")
-		if opts.Bool("flowindent") {
-			o.flow = &format.Flow{}
-		}
-	}
-	o.p.Quiet = o.quiet
 	o.ao = &agg.Options{Printer: o.p}
-	if opts != nil {
-		o.ao.SortKey = opts.Bool("aggsortkey")
-		o.ao.SortRev = opts.Bool("aggsortrev")
+	if opts != nil && opts.Bool("flowindent") {
+		o.flow = &format.Flow{}
+	}
+	o.readOptions()
+	keep := opts != nil && opts.Bool("aggpercpu")
+	o.ao.PerCPU = keep
+	if keep {
+		n, err := ebpf.PossibleCPU()
+		if err != nil {
+			return nil, fmt.Errorf("aggpercpu: %w", err)
+		}
+		o.ncpu = n
 	}
 	for _, a := range prog.Aggs {
-		o.aggs.Declare(agg.New(a.ID, a.Name, a.Func, a.Params))
+		ag := agg.New(a.ID, a.Name, a.Func, a.Params)
+		ag.KeepPerCPU = keep
+		o.aggs.Declare(ag)
 	}
-	return o
+	return o, nil
+}
+
+// readOptions applies the options that shape the output, as they are now:
+// quiet and the aggregation layout and sort options.
+func (o *output) readOptions() {
+	if o.opts == nil {
+		return
+	}
+	on := o.opts.Bool
+	pos := func(name string) int {
+		if v, ok := o.opts.Value(name); ok && v > 0 && v <= math.MaxInt32 {
+			return int(v)
+		}
+		return 0
+	}
+	o.quiet = on("quiet")
+	o.p.Quiet = o.quiet
+	ao := o.ao
+	ao.SortKey, ao.SortRev = on("aggsortkey"), on("aggsortrev")
+	ao.SortPos, ao.SortKeyPos = pos("aggsortpos"), pos("aggsortkeypos")
+	ao.Zoom, ao.Hist, ao.Pack = on("aggzoom"), on("agghist"), on("aggpack")
+	enc := o.opts.Text("encoding")
+	ao.UTF8 = enc == "utf8"
+	// As DTrace, aggpack draws with block elements unless told not to or
+	// on a terminal known not to show them.
+	switch term := os.Getenv("TERM"); {
+	case enc != "":
+		ao.PackUTF8 = ao.UTF8
+	default:
+		ao.PackUTF8 = term != "sun" && term != "sun-color" && term != "dumb"
+	}
 }
 
 // Record prints one record: the probe line unless quiet, then each
@@ -221,6 +260,11 @@ func (o *output) snapshot() error {
 	if err := it.Err(); err != nil {
 		return fmt.Errorf("read aggregations: %w", err)
 	}
+	if o.ncpu > 0 {
+		for _, a := range o.aggs.Aggregations() {
+			a.PadCPUs(o.ncpu)
+		}
+	}
 	return nil
 }
 
@@ -246,23 +290,26 @@ func (o *output) symKey(v format.Value, mods map[string]uint64) format.Value {
 	return v
 }
 
-// setopt applies setopt(): the output options take effect from the next
-// output on; options that only matter when compiling or starting are left
-// alone, as DTrace lets them be.
+// optionSetter is satisfied by option sets that setopt() can change
+// while tracing (*option.Options).
+type optionSetter interface {
+	SetArg(arg string) error
+}
+
+// setopt applies setopt(): the option changes from the next output on.
+// As in DTrace, an option given without a value is set to 1, and a value
+// the option does not take is ignored; so are options that only matter
+// when compiling or starting.
 func (o *output) setopt(text string) {
-	name, value, _ := strings.Cut(text, "=")
-	on := true
-	switch value {
-	case "0", "no", "false", "off", "unset", "disable", "disabled":
-		on = false
+	set, ok := o.opts.(optionSetter)
+	if !ok {
+		return
 	}
-	switch name {
-	case "quiet":
-		o.quiet, o.p.Quiet = on, on
-	case "aggsortkey":
-		o.ao.SortKey = on
-	case "aggsortrev":
-		o.ao.SortRev = on
+	if !strings.Contains(text, "=") {
+		text += "=1"
+	}
+	if set.SetArg(text) == nil {
+		o.readOptions()
 	}
 }
 

@@ -56,6 +56,7 @@ func (p *Probes) Match(d *ast.ProbeDesc) ([]cg.Probe, error) {
 type Options interface {
 	Value(name string) (int64, bool)
 	Bool(name string) bool
+	Text(name string) string
 }
 
 // Session is one run of a compiled program.
@@ -118,7 +119,9 @@ func Start(prog *cg.Program, probes *Probes, opts Options, stdout, stderr io.Wri
 		}
 		syms = kernelSyms{t}
 	}
-	s.out = newOutput(prog, cs.Maps(), opts, syms, stdout, stderr)
+	if s.out, err = newOutput(prog, cs.Maps(), opts, syms, stdout, stderr); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 

@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cilium/ebpf"
+
 	"github.com/godtrace/godtrace/agg"
 	"github.com/godtrace/godtrace/cg"
 	"github.com/godtrace/godtrace/ctype"
@@ -292,5 +294,76 @@ func TestSym(t *testing.T) {
 	out, errs, status := run(t, "#pragma D option quiet\nprofile-997 /arg0/ { @f[func(arg0)] = count(); @m[mod(arg0)] = count(); }\ntick-100ms { exit(0); }\n")
 	if errs != "" || status != 0 || !strings.Contains(out, "vmlinux`") || !regexp.MustCompile(`(?m)^  vmlinux +[0-9]+$`).MatchString(out) {
 		t.Errorf("got stdout %q stderr %q status %d, want functions and the vmlinux module", out, errs, status)
+	}
+}
+
+// aggpercpu prints each CPU's value under the total, every possible CPU,
+// zero on those that did not see the tuple; tick fires on the first
+// online CPU.
+func TestAggPerCPU(t *testing.T) {
+	ncpu, err := ebpf.PossibleCPU()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cpu0, err := firstOnlineCPU()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, errs, _ := run(t, `#pragma D option quiet
+#pragma D option aggpercpu
+int n;
+tick-1ms /n < 3/ { @c["k"] = count(); @s = sum(n); n++; }
+tick-1ms /n == 3/ { exit(0); }
+`)
+	var want strings.Builder
+	want.WriteString("\n  k                                                                 3\n")
+	for cpu := range ncpu {
+		fmt.Fprintf(&want, "    [CPU %d]%17d\n", cpu, map[bool]int{true: 3}[cpu == cpu0])
+	}
+	want.WriteString("                3\n")
+	for cpu := range ncpu {
+		fmt.Fprintf(&want, "    [CPU %d]%17d\n", cpu, map[bool]int{true: 3}[cpu == cpu0])
+	}
+	if out != want.String() || errs != "" {
+		t.Errorf("got %q, %q; want %q", out, errs, want.String())
+	}
+}
+
+// firstOnlineCPU returns the lowest online CPU, where tick fires.
+func firstOnlineCPU() (int, error) {
+	b, err := os.ReadFile("/sys/devices/system/cpu/online")
+	if err != nil {
+		return 0, err
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(string(b)), "-")
+	first, _, _ = strings.Cut(first, ",")
+	return strconv.Atoi(first)
+}
+
+// setopt() changes the aggregation options for the printa() after it.
+func TestSetoptAggOptions(t *testing.T) {
+	out, errs, _ := run(t, `#pragma D option quiet
+BEGIN {
+	@["b"] = count(); @["a"] = count(); @["a"] = count(); @["c"] = count(); @["c"] = count(); @["c"] = count();
+	printa("%s %@d\n", @);
+	setopt("aggsortkey");
+	printa("%s %@d\n", @);
+	setopt("aggsortrev");
+	printa("%s %@d\n", @);
+	setopt("aggsortkey", "no");
+	printa("%s %@d\n", @);
+	setopt("aggsortrev", "off");
+	setopt("agghist");
+	printa(@);
+	exit(0);
+}
+`)
+	want := "b 1\na 2\nc 3\n" + "a 2\nb 1\nc 3\n" + "c 3\nb 1\na 2\n" + "c 3\na 2\nb 1\n" +
+		"\n\n              key  ------------- Distribution ------------- count    \n" +
+		"                b |@@@@@@@                                  1        \n" +
+		"                a |@@@@@@@@@@@@@                            2        \n" +
+		"                c |@@@@@@@@@@@@@@@@@@@@                     3        \n\n"
+	if out != want || errs != "" {
+		t.Errorf("got %q, %q; want %q", out, errs, want)
 	}
 }
