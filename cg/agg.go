@@ -72,8 +72,11 @@ func (g *gen) newAgg(a *ast.AssignExpr, v *check.Var, assigns []*ast.AssignExpr)
 	}
 	ag := &Agg{ID: len(g.aggs) + 1, Name: name, Func: f, KeySize: 8}
 	if f == agg.LQuantize {
-		var p [3]int64
+		p := [3]int64{2: 1} // the step is 1 unless given
 		for i := range p {
+			if i+1 >= len(call.Args) {
+				break
+			}
 			ti := g.typeOf(call.Args[i+1])
 			if !ti.Const {
 				g.unsupported(call, "lquantize() with variable parameters")
@@ -177,6 +180,11 @@ func (g *gen) aggKey(n ast.Node, ag *Agg, keys []ast.Expr) {
 		return ag.Keys[i].Kind == KindStack || ag.Keys[i].Kind == KindString && (lit || g.isExecname(k))
 	}
 	for i, k := range keys {
+		if name := userStackAction(k); name != "" {
+			// They have stack()'s type; recording a kernel stack for
+			// them would print wrong frames.
+			g.unsupported(k, name+"()")
+		}
 		if !direct(i) {
 			g.expr(k)
 			g.push(n)
