@@ -93,7 +93,10 @@ const (
 	// store in a full dynamic variable map.
 	MstAggDrops = 120 // u64
 	MstDynDrops = 128 // u64
-	mstSize     = 136
+	// MstStackSkip is how many frames stack() skips (bpf_get_stack's
+	// flags): the program's own frames, which some program types show.
+	MstStackSkip = 136 // u64
+	mstSize      = 144
 	saveSize = MstArgs + 6*8 // what dt_error changes and restores
 )
 

@@ -63,6 +63,15 @@ func NewBuilder(l *Layout, eps *EPTable, errorProbe ProbeRef, errorStmts []*Stmt
 	return b
 }
 
+// SkipFrames makes stack() skip the program's own frames, for program
+// types whose bpf_get_stack walks the stack the program runs on (raw
+// tracepoints) rather than the registers of the probed context: the
+// trampoline's call of a clause and the clause's call of the helper. It
+// must be emitted before Fire.
+func (b *Builder) SkipFrames() {
+	b.Emit(StoreImm64(RegScratch, MstStackSkip, 2))
+}
+
 // Emit appends provider instructions to the trampoline.
 func (b *Builder) Emit(insns ...asm.Instruction) { b.insns = append(b.insns, insns...) }
 

@@ -158,7 +158,13 @@ func (g *gen) stack(off int) {
 		asm.Mov.Reg(asm.R2, rScratch),
 		asm.Add.Imm(asm.R2, int32(off)),
 		asm.Mov.Imm(asm.R3, int32(8*g.frames)),
-		asm.Mov.Imm(asm.R4, 0),
+		// The frames to skip (BPF_F_SKIP_FIELD_MASK): the program's own,
+		// where bpf_get_stack shows them. They are no part of the traced
+		// stack, and the first differs between the stack() calls of one
+		// clause, which would make each a different aggregation key. (An
+		// ERROR clause, two frames deeper, still shows dt_error and the
+		// faulting clause.)
+		asm.LoadMem(asm.R4, rScratch, bpfrt.MstStackSkip, asm.DWord),
 		asm.FnGetStack.Call(),
 	)
 }

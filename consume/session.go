@@ -130,6 +130,9 @@ func (s *Session) Enable(t *provider.Table, enabled []provider.Enabled) error {
 
 func (s *Session) enable(u provider.Unit, errRef bpfrt.ProbeRef, errStmts []*bpfrt.Stmt) error {
 	b := bpfrt.NewBuilder(s.maps.Layout, &s.eps, errRef, errStmts)
+	if u.ProgramType() == ebpf.RawTracepoint {
+		b.SkipFrames()
+	}
 	if err := u.Trampoline(b); err != nil {
 		return fmt.Errorf("%s: trampoline: %w", u.Name(), err)
 	}
