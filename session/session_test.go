@@ -367,3 +367,46 @@ BEGIN {
 		t.Errorf("got %q, %q; want %q", out, errs, want)
 	}
 }
+
+// sym(), func() and mod() keys stand for their whole function or module:
+// addresses within one function are one tuple.
+func TestSymKeysMerge(t *testing.T) {
+	addr, err := kallsymsAddr("vfs_read")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, errs, _ := run(t, fmt.Sprintf(`#pragma D option quiet
+BEGIN
+{
+	@f[func(%#x)] = count();
+	@f[func(%#x)] = count();
+	@s[sym(%#x)] = count();
+	@m[mod(%#x)] = count();
+	@m[mod(%#x)] = count();
+	exit(0);
+}
+`, addr, addr+4, addr+8, addr, addr+16))
+	for _, re := range []string{"(?m)^  vmlinux`vfs_read +2$", "(?m)^  vmlinux`vfs_read +1$", "(?m)^  vmlinux +2$"} {
+		if !regexp.MustCompile(re).MatchString(out) || errs != "" {
+			t.Errorf("output %q, %q lacks %s", out, errs, re)
+		}
+	}
+}
+
+// kallsymsAddr returns the address of a text symbol of the kernel.
+func kallsymsAddr(name string) (uint64, error) {
+	b, err := os.ReadFile("/proc/kallsyms")
+	if err != nil {
+		return 0, err
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		f := strings.Fields(l)
+		if len(f) == 3 && f[2] == name && (f[1] == "T" || f[1] == "t") {
+			a, err := strconv.ParseUint(f[0], 16, 64)
+			if err == nil && a != 0 {
+				return a, nil
+			}
+		}
+	}
+	return 0, fmt.Errorf("%s not in /proc/kallsyms", name)
+}
