@@ -66,6 +66,10 @@ type Stmt struct {
 	// (excluding the header). A clause that outputs nothing has none.
 	Recs     []RecDesc
 	DataSize int
+	// IgnoresArgs says the clause reads none of the probe's arguments
+	// from the machine state, so a trampoline whose clauses all ignore
+	// them may leave them unset, and save the cost of fetching them.
+	IgnoresArgs bool
 }
 
 // Symbol is the name of the statement's BPF function.

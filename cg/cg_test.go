@@ -202,3 +202,24 @@ BEGIN { this->p = (struct pair *)alloca(sizeof (struct pair)); print(this->p); p
 		t.Errorf("print types %v", p.Types)
 	}
 }
+
+// A clause that reads no argument says so, so that trampolines may skip
+// fetching them.
+func TestIgnoresArgs(t *testing.T) {
+	for src, want := range map[string]bool{
+		`BEGIN { @[execname] = count(); }`:    true,
+		`BEGIN { trace(pid); }`:               true,
+		`BEGIN { trace(arg0); }`:              false,
+		`BEGIN { @[arg1] = sum(arg2); }`:      false,
+		`BEGIN { x = arg3; }`:                 false,
+		`BEGIN { printf("%d\n", arg9 + 1); }`: false,
+	} {
+		p, err := compile(t, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.Clauses[0].Stmt.IgnoresArgs; got != want {
+			t.Errorf("%s: IgnoresArgs %v, want %v", src, got, want)
+		}
+	}
+}

@@ -338,10 +338,29 @@ func (g *gen) clause(id int, ci *check.ClauseInfo) error {
 	if c.globals || c.strtab {
 		insns = append(insns, asm.Mov.Imm(asm.R0, 0).WithSymbol(fail), asm.Return())
 	}
-	stmt := &bpfrt.Stmt{ID: id, Insns: insns, Recs: c.recs, DataSize: c.size}
+	stmt := &bpfrt.Stmt{ID: id, Insns: insns, Recs: c.recs, DataSize: c.size, IgnoresArgs: !readsArgs(insns)}
 	g.prog.Clauses = append(g.prog.Clauses, &Clause{Stmt: stmt, Probes: c.probes})
 	g.c = nil
 	return nil
+}
+
+// readsArgs reports whether a clause reads the probe's arguments from
+// the machine state: a load from the scratch pointer at an argument's
+// offset, or the address of one computed from it.
+func readsArgs(insns asm.Instructions) bool {
+	in := func(off int64) bool { return off >= bpfrt.MstArgs && off < bpfrt.MstArgs+8*bpfrt.NumArgs }
+	for i, ins := range insns {
+		op := ins.OpCode
+		if op.Class().IsLoad() && ins.Src == rScratch && in(int64(ins.Offset)) {
+			return true
+		}
+		if op.Class().IsALU() && op.ALUOp() == asm.Add && op.Source() == asm.ImmSource && in(ins.Constant) && i > 0 {
+			if p := insns[i-1]; p.OpCode.Class().IsALU() && p.OpCode.ALUOp() == asm.Mov && p.Dst == ins.Dst && p.Src == rScratch {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // emit appends instructions to the clause, the first one carrying the
