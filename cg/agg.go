@@ -209,32 +209,46 @@ func (g *gen) aggKey(n ast.Node, ag *Agg, keys []ast.Expr) {
 		case f.Kind != KindString:
 			g.pop(asm.R0)
 			g.emit(asm.StoreMem(rScratch, int16(off), asm.R0, asm.DWord))
-		case direct(i) && !g.isExecname(keys[i]):
-			g.storeBytes(off, align8(f.Size), unparen(keys[i]).(*ast.StringLit).Value)
 		default:
-			if f.Size > commLen || !g.isExecname(keys[i]) {
-				for z := 0; z < f.Size; z += 8 {
-					g.emit(bpfrt.StoreImm64(rScratch, int16(off+z), 0))
-				}
-			}
-			if g.isExecname(keys[i]) {
-				g.emit(
-					asm.Mov.Reg(asm.R1, rScratch),
-					asm.Add.Imm(asm.R1, int32(off)),
-					asm.Mov.Imm(asm.R2, commLen),
-					asm.FnGetCurrentComm.Call(),
-				)
-				continue
-			}
-			g.pop(asm.R3)
-			g.emit(
-				asm.Mov.Reg(asm.R1, rScratch),
-				asm.Add.Imm(asm.R1, int32(off)),
-				asm.Mov.Imm(asm.R2, int32(f.Size)),
-				asm.FnProbeReadKernelStr.Call(),
-			)
+			g.keyString(off, f.Size, keys[i])
 		}
 	}
+}
+
+// keyString fills a string key field of size bytes, NUL included, at off
+// from the scratch pointer: a literal by stores, execname by
+// bpf_get_current_comm, any other string (popped) by a string copy, each
+// cut to size; the bytes a copy may leave are zeroed first.
+func (g *gen) keyString(off, size int, k ast.Expr) {
+	if lit, ok := unparen(k).(*ast.StringLit); ok {
+		s := lit.Value
+		if len(s) >= size {
+			s = s[:size-1]
+		}
+		g.storeBytes(off, align8(size), s)
+		return
+	}
+	comm := g.isExecname(k)
+	n := size
+	if comm {
+		n = min(size, commLen) // the comm is padded with NULs to n bytes
+	}
+	if !comm || n != align8(size) {
+		for z := 0; z < size; z += 8 {
+			g.emit(bpfrt.StoreImm64(rScratch, int16(off+z), 0))
+		}
+	}
+	g.emit(
+		asm.Mov.Reg(asm.R1, rScratch),
+		asm.Add.Imm(asm.R1, int32(off)),
+		asm.Mov.Imm(asm.R2, int32(n)),
+	)
+	if comm {
+		g.emit(asm.FnGetCurrentComm.Call())
+		return
+	}
+	g.pop(asm.R3)
+	g.emit(asm.FnProbeReadKernelStr.Call())
 }
 
 // storeBytes stores s, NUL-padded to size bytes (a multiple of 8), at off
