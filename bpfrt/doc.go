@@ -85,7 +85,8 @@
 // dt_globals (ARRAY[1], globals at offsets code generation chooses),
 // dt_dvars (HASH sized by dynvarsize: associative arrays and self->),
 // dt_aggs (HASH sized by aggsize, key [aggid u32][cpu u32][tuple]: each
-// CPU's own entries, see Maps.Aggs), dt_strtab (ARRAY[1],
+// CPU's own entries, see Maps.Aggs), dt_aggvals (PERCPU_ARRAY, one
+// element per aggregation without keys), dt_strtab (ARRAY[1],
 // string constants), dt_spec (ARRAY[1], mmapped: the speculative buffers'
 // states and failure counters, spec.go). Instructions name maps by reference
 // (asm.LoadMapPtr(r, 0).WithReference(MapGlobals)); Maps.Load binds them.

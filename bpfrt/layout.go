@@ -27,11 +27,14 @@ type Config struct {
 	DynValSize int
 	// AggSize is aggsize in bytes; with AggKeySize and AggValSize it gives
 	// the number of tuples, over all CPUs, the aggregation map holds. An
-	// AggValSize of 0 means the program has no aggregations: the map
-	// then holds one.
+	// AggKeySize of 0 means the program has no aggregations with keys:
+	// the map then holds one.
 	AggSize    int
 	AggKeySize int
 	AggValSize int
+	// AggVals is the number of aggregations without keys, which the
+	// per-CPU array of Maps.AggVals holds.
+	AggVals int
 	// StrtabSize is the size of the string constant table.
 	StrtabSize int
 	// NSpec is nspec: the number of speculative buffers.

@@ -17,6 +17,7 @@ const (
 	MapGlobals = "dt_globals"
 	MapDynVars = "dt_dvars"
 	MapAggs    = "dt_aggs"
+	MapAggVals = "dt_aggvals"
 	MapStrtab  = "dt_strtab"
 	// MapSpec (spec.go) is the speculation map.
 )
@@ -79,6 +80,12 @@ type Maps struct {
 	// one per entry), which lets aggsize size it as DTrace sizes its
 	// aggregation buffers.
 	Aggs *ebpf.Map
+	// AggVals: PERCPU_ARRAY of the aggregations without keys, one
+	// element each (AggVals of AggValSize bytes): a flag word, non-zero
+	// once the aggregation has a value on that CPU, then the aggregating
+	// function's state. An aggregation without keys has one tuple, which
+	// an array finds without hashing: the verifier inlines the lookup.
+	AggVals *ebpf.Map
 	// Strtab: ARRAY[1] of StrtabSize bytes holding the string constants.
 	Strtab *ebpf.Map
 	// Spec: ARRAY[1], mmapped, of the speculative buffers' states and the
@@ -115,6 +122,7 @@ func NewMaps(cfg Config) (m *Maps, err error) {
 		{&m.Globals, ebpf.MapSpec{Name: MapGlobals, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(align8(l.GlobalsSize)), MaxEntries: 1}},
 		{&m.DynVars, ebpf.MapSpec{Name: MapDynVars, Type: ebpf.Hash, KeySize: uint32(max(l.DynKeySize, 8)), ValueSize: uint32(max(l.DynValSize, 8)), MaxEntries: dynEntries}},
 		{&m.Aggs, ebpf.MapSpec{Name: MapAggs, Type: ebpf.Hash, KeySize: uint32(max(l.AggKeySize, 8)), ValueSize: uint32(max(l.AggValSize, 8)), MaxEntries: aggEntries}},
+		{&m.AggVals, ebpf.MapSpec{Name: MapAggVals, Type: ebpf.PerCPUArray, KeySize: 4, ValueSize: uint32(8 + max(l.AggValSize, 8)), MaxEntries: uint32(max(l.AggVals, 1))}},
 		{&m.Strtab, ebpf.MapSpec{Name: MapStrtab, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(align8(l.StrtabSize)), MaxEntries: 1}},
 		{&m.Spec, ebpf.MapSpec{Name: MapSpec, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(specValueSize(l.NSpec)), MaxEntries: 1, Flags: bpfFMmapable}},
 	} {
@@ -132,15 +140,15 @@ func NewMaps(cfg Config) (m *Maps, err error) {
 	}
 	m.byName = map[string]*ebpf.Map{
 		MapScratch: m.Scratch, MapBuffers: m.Buffers, MapState: m.State, MapGlobals: m.Globals,
-		MapDynVars: m.DynVars, MapAggs: m.Aggs, MapStrtab: m.Strtab, MapSpec: m.Spec,
+		MapDynVars: m.DynVars, MapAggs: m.Aggs, MapAggVals: m.AggVals, MapStrtab: m.Strtab, MapSpec: m.Spec,
 	}
 	return m, nil
 }
 
 // entries returns how many entries of key and val bytes fit in size bytes,
-// at least one; one when val is 0 (the map is unused).
+// at least one; one when key or val is 0 (the map is unused).
 func entries(size, key, val int) uint32 {
-	if val == 0 {
+	if key == 0 || val == 0 {
 		return 1
 	}
 	return uint32(min(max(size/(max(key, 8)+val), 1), 1<<31))
@@ -157,7 +165,7 @@ func (m *Maps) ByName(name string) *ebpf.Map { return m.byName[name] }
 // Close releases every map.
 func (m *Maps) Close() error {
 	var errs []error
-	for _, mp := range []*ebpf.Map{m.Scratch, m.Buffers, m.State, m.Globals, m.DynVars, m.Aggs, m.Strtab, m.Spec} {
+	for _, mp := range []*ebpf.Map{m.Scratch, m.Buffers, m.State, m.Globals, m.DynVars, m.Aggs, m.AggVals, m.Strtab, m.Spec} {
 		if mp != nil {
 			errs = append(errs, mp.Close())
 		}

@@ -251,6 +251,68 @@ func (g *gen) keyString(off, size int, k ast.Expr) {
 	g.emit(asm.FnProbeReadKernelStr.Call())
 }
 
+// aggEntry points R0 at this CPU's data of the tuple of a keyed
+// aggregation, then jumps to have: it looks the tuple up in the hash, or
+// adds it with its initial value unless a program this one interrupted
+// on this CPU added it meanwhile, and looks it up again. A tuple the full
+// map refuses counts an aggregation drop and jumps to out.
+func (g *gen) aggEntry(a *ast.AssignExpr, ag *Agg, have, out string) {
+	g.aggKey(a, ag, aggKeys(a.Lhs))
+	g.mapArgs(bpfrt.MapAggs)
+	g.emit(asm.FnMapLookupElem.Call(), asm.JNE.Imm(asm.R0, 0, have))
+	vo := g.valOff()
+	g.initData(ag, rScratch, vo, false)
+	g.mapArgs(bpfrt.MapAggs)
+	g.emit(
+		asm.Mov.Reg(asm.R3, rScratch),
+		asm.Add.Imm(asm.R3, int32(vo)),
+		asm.Mov.Imm(asm.R4, bpfNoExist),
+		asm.FnMapUpdateElem.Call(),
+	)
+	g.mapArgs(bpfrt.MapAggs)
+	g.emit(asm.FnMapLookupElem.Call(), asm.JNE.Imm(asm.R0, 0, have))
+	g.emit(bpfrt.Count(rScratch, bpfrt.MstAggDrops)...)
+	g.emit(asm.Ja.Label(out))
+}
+
+// aggValue points R0 at this CPU's data of an aggregation without keys,
+// then jumps to have: its element of the per-CPU array, a flag word then
+// the data, the data set to the initial value the first time.
+func (g *gen) aggValue(ag *Agg, have, out string) {
+	ko := g.keyOff()
+	set := g.label("aggset")
+	g.emit(
+		asm.StoreImm(rScratch, int16(ko), int64(ag.Slot), asm.Word),
+		asm.LoadMapPtr(asm.R1, 0).WithReference(bpfrt.MapAggVals),
+		asm.Mov.Reg(asm.R2, rScratch),
+		asm.Add.Imm(asm.R2, int32(ko)),
+		asm.FnMapLookupElem.Call(),
+		asm.JEq.Imm(asm.R0, 0, out),
+		asm.LoadMem(asm.R1, asm.R0, 0, asm.DWord),
+		asm.JNE.Imm(asm.R1, 0, set),
+	)
+	g.initData(ag, asm.R0, 8, true)
+	g.emit(bpfrt.StoreImm64(asm.R0, 0, 1))
+	g.setLabel(set)
+	g.emit(asm.Add.Imm(asm.R0, 8), asm.Ja.Label(have))
+}
+
+// initData stores the initial data of ag at off from base; with
+// nonZero, only its words that are not zero.
+func (g *gen) initData(ag *Agg, base asm.Register, off int, nonZero bool) {
+	init := make([]int64, ag.Func.DataLen(ag.Params))
+	ag.Func.Init(init)
+	for i, w := range init {
+		switch {
+		case nonZero && w == 0:
+		case w >= math.MinInt32 && w <= math.MaxInt32:
+			g.emit(bpfrt.StoreImm64(base, int16(off+8*i), int32(w)))
+		default:
+			g.emit(asm.LoadImm(asm.R1, w, asm.DWord), asm.StoreMem(base, int16(off+8*i), asm.R1, asm.DWord))
+		}
+	}
+}
+
 // storeBytes stores s, NUL-padded to size bytes (a multiple of 8), at off
 // from the scratch pointer.
 func (g *gen) storeBytes(off, size int, s string) {
@@ -298,35 +360,12 @@ func (g *gen) aggregate(a *ast.AssignExpr, v *check.Var) {
 		g.expr(call.Args[incr])
 		g.push(a)
 	}
-	g.aggKey(a, ag, aggKeys(a.Lhs))
-
 	out, have := g.label("aggout"), g.label("agghave")
-	g.mapArgs(bpfrt.MapAggs)
-	g.emit(asm.FnMapLookupElem.Call(), asm.JNE.Imm(asm.R0, 0, have))
-	// A new tuple: its initial value, added unless a program this one
-	// interrupted on this CPU added it meanwhile, then looked up again.
-	n := ag.Func.DataLen(ag.Params)
-	vo := g.valOff()
-	init := make([]int64, n)
-	ag.Func.Init(init)
-	for i, w := range init {
-		if w >= math.MinInt32 && w <= math.MaxInt32 {
-			g.emit(bpfrt.StoreImm64(rScratch, int16(vo+8*i), int32(w)))
-		} else {
-			g.emit(asm.LoadImm(asm.R1, w, asm.DWord), asm.StoreMem(rScratch, int16(vo+8*i), asm.R1, asm.DWord))
-		}
+	if len(ag.Keys) == 0 {
+		g.aggValue(ag, have, out)
+	} else {
+		g.aggEntry(a, ag, have, out)
 	}
-	g.mapArgs(bpfrt.MapAggs)
-	g.emit(
-		asm.Mov.Reg(asm.R3, rScratch),
-		asm.Add.Imm(asm.R3, int32(vo)),
-		asm.Mov.Imm(asm.R4, bpfNoExist),
-		asm.FnMapUpdateElem.Call(),
-	)
-	g.mapArgs(bpfrt.MapAggs)
-	g.emit(asm.FnMapLookupElem.Call(), asm.JNE.Imm(asm.R0, 0, have))
-	g.emit(bpfrt.Count(rScratch, bpfrt.MstAggDrops)...)
-	g.emit(asm.Ja.Label(out))
 	g.setLabel(have)
 	if incr > 0 {
 		g.pop(asm.R2)

@@ -103,6 +103,11 @@ func TestAggregations(t *testing.T) {
 	if got := p.Config.AggKeySize; got != 8+264 {
 		t.Errorf("aggregation keys of %d bytes, want the largest, %d", got, 8+264)
 	}
+	// Aggregations without keys live in the per-CPU array, one element
+	// each.
+	if q.Slot != 0 || l.Slot != 1 || p.Config.AggVals != 2 {
+		t.Errorf("slots %d and %d of %d, want 0 and 1 of 2", q.Slot, l.Slot, p.Config.AggVals)
+	}
 	if got := p.Config.DynValSize; got != 0 {
 		t.Errorf("dynamic variable values of %d bytes in a program without any", got)
 	}

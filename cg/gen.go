@@ -153,13 +153,18 @@ func (g *gen) unsupported(n ast.Node, what string) {
 // holds the clause-locals, then the staging areas where map keys and
 // values are built.
 func (g *gen) layout(prog *ast.Program) {
-	var dynKey, dynVal, aggKey, aggVal int
+	var dynKey, dynVal, aggKey, aggVal, aggVals int
 	assigns := g.aggAssigns(prog)
 	ast.Inspect(prog, func(n ast.Node) bool {
 		if a, ok := n.(*ast.AssignExpr); ok {
 			if v := g.aggOf(a.Lhs); v != nil && g.aggs[v] == nil {
 				ag := g.newAgg(a, v, assigns[v])
-				aggKey, aggVal = max(aggKey, ag.KeySize), max(aggVal, 8*ag.Func.DataLen(ag.Params))
+				aggVal = max(aggVal, 8*ag.Func.DataLen(ag.Params))
+				if len(ag.Keys) == 0 {
+					ag.Slot, aggVals = aggVals, aggVals+1
+				} else {
+					aggKey = max(aggKey, ag.KeySize)
+				}
 			}
 		}
 		e, ok := n.(ast.Expr)
@@ -206,6 +211,7 @@ func (g *gen) layout(prog *ast.Program) {
 		DynValSize: dynVal,
 		AggKeySize: aggKey,
 		AggValSize: aggVal,
+		AggVals:    aggVals,
 		NSpec:      g.nspec,
 	}
 	// A clause's record holds every value it traces, and a printf() of

@@ -83,6 +83,9 @@ type Agg struct {
 	// KeySize is the size of the whole map key it uses (header and
 	// fields); the rest of the map key is zero.
 	KeySize int
+	// Slot is, for an aggregation without keys, its element of the
+	// per-CPU array bpfrt.MapAggVals, which holds it instead of the hash.
+	Slot int
 }
 
 // Field is a value in a record, an aggregation key or a tuple: its kind

@@ -3,7 +3,6 @@ package session
 import (
 	"bytes"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -218,78 +217,6 @@ func (o *output) end() error {
 	return o.flush(o.aggs.End(o.buf[:0], o.ao))
 }
 
-// snapshot replaces the entries of every aggregation with the content of
-// the aggregation map, each tuple's data merged over the CPUs that have
-// it.
-func (o *output) snapshot() error {
-	if len(o.prog.Aggs) == 0 {
-		return nil
-	}
-	for _, a := range o.aggs.Aggregations() {
-		a.Reset()
-	}
-	o.raw = map[int]map[*agg.Entry][][]byte{}
-	var key, val []byte
-	mods := map[string]uint64{}
-	it := o.maps.Aggs.Iterate()
-	for it.Next(&key, &val) {
-		ne := binary.NativeEndian
-		id, cpu := int(ne.Uint32(key)), int(ne.Uint32(key[4:]))
-		if id < 1 || id > len(o.prog.Aggs) {
-			return fmt.Errorf("aggregation map holds a key of unknown aggregation %d", id)
-		}
-		desc := o.prog.Aggs[id-1]
-		a := o.aggs.Lookup(id)
-		keys := make([]format.Value, len(desc.Keys))
-		for i, f := range desc.Keys {
-			keys[i] = o.symKey(field(f, key), mods)
-		}
-		data := make([]int64, desc.Func.DataLen(desc.Params))
-		for i := range data {
-			data[i] = int64(ne.Uint64(val[8*i:]))
-		}
-		if err := a.Merge(cpu, data, keys...); err != nil {
-			return err
-		}
-		if o.raw[id] == nil {
-			o.raw[id] = map[*agg.Entry][][]byte{}
-		}
-		e := a.Lookup(keys...)
-		o.raw[id][e] = append(o.raw[id][e], bytes.Clone(key))
-	}
-	if err := it.Err(); err != nil {
-		return fmt.Errorf("read aggregations: %w", err)
-	}
-	if o.ncpu > 0 {
-		for _, a := range o.aggs.Aggregations() {
-			a.PadCPUs(o.ncpu)
-		}
-	}
-	return nil
-}
-
-// symKey turns a sym() or mod() key into the address that stands for
-// all of its function or module, as DTrace aggregates them: the start of
-// the symbol, or the first address seen in the module (mods).
-func (o *output) symKey(v format.Value, mods map[string]uint64) format.Value {
-	if o.p.Sym == nil || v.Kind != format.KindSym && v.Kind != format.KindMod {
-		return v
-	}
-	s, ok := o.p.Sym.Kernel(v.Bits)
-	switch {
-	case !ok:
-	case v.Kind == format.KindSym:
-		v.Bits = s.Addr
-	default:
-		if a, seen := mods[s.Module]; seen {
-			v.Bits = a
-		} else {
-			mods[s.Module] = v.Bits
-		}
-	}
-	return v
-}
-
 // optionSetter is satisfied by option sets that setopt() can change
 // while tracing (*option.Options).
 type optionSetter interface {
@@ -311,60 +238,6 @@ func (o *output) setopt(text string) {
 	if set.SetArg(text) == nil {
 		o.readOptions()
 	}
-}
-
-// aggOp applies clear(), trunc(), normalize() or denormalize() to the
-// aggregation id. Clearing and truncating change the aggregation map
-// itself, as the data DTrace keeps in the kernel.
-func (o *output) aggOp(act bpfrt.Action, id int, arg int64) error {
-	a := o.aggs.Lookup(id)
-	if a == nil {
-		return fmt.Errorf("operation on unknown aggregation %d", id)
-	}
-	switch act {
-	case cg.ActNormalize:
-		return a.Normalize(uint64(arg))
-	case cg.ActDenormalize:
-		a.Denormalize()
-		return nil
-	}
-	if err := o.snapshot(); err != nil {
-		return err
-	}
-	if act == cg.ActClear {
-		desc := o.prog.Aggs[id-1]
-		init := make([]int64, desc.Func.DataLen(desc.Params))
-		desc.Func.Init(init)
-		val := make([]byte, o.maps.Aggs.ValueSize())
-		for i, w := range init {
-			binary.NativeEndian.PutUint64(val[8*i:], uint64(w))
-		}
-		for _, keys := range o.raw[id] {
-			for _, key := range keys {
-				if err := o.maps.Aggs.Update(key, val, ebpf.UpdateExist); err != nil && !errors.Is(err, ebpf.ErrKeyNotExist) {
-					return fmt.Errorf("clear(): %w", err)
-				}
-			}
-		}
-		a.Clear()
-		return nil
-	}
-	a.Trunc(int(arg))
-	keep := map[*agg.Entry]bool{}
-	for _, e := range a.Entries() {
-		keep[e] = true
-	}
-	for e, keys := range o.raw[id] {
-		if keep[e] {
-			continue
-		}
-		for _, key := range keys {
-			if err := o.maps.Aggs.Delete(key); err != nil && !errors.Is(err, ebpf.ErrKeyNotExist) {
-				return fmt.Errorf("trunc(): %w", err)
-			}
-		}
-	}
-	return nil
 }
 
 // print appends the output of print(): of a pointer to a struct or
