@@ -66,14 +66,15 @@ type Maps struct {
 	// that is refilled later, and fails when that is empty, losing data
 	// that DTrace would not lose.
 	//
-	// DynVars: HASH of DynKeySize to DynValSize bytes for associative
-	// arrays and thread-locals (self->); the key is [varid u32][pad u32]
-	// [tuple or thread id...], laid out by code generation.
+	// DynVars: HASH of DynKeySize to DynValSize bytes, as many as
+	// dynvarsize holds (entries), for associative arrays and
+	// thread-locals (self->); the key is [varid u32][pad u32][tuple or
+	// thread id...], laid out by code generation.
 	DynVars *ebpf.Map
-	// Aggs: HASH of AggKeySize to AggValSize bytes; the key is
-	// [aggregation id u32][cpu u32][tuple...] and the value the
-	// aggregating function's state on that CPU, both laid out by code
-	// generation. With the CPU in the key each CPU updates its own
+	// Aggs: HASH of AggKeySize to AggValSize bytes, as many as aggsize
+	// holds (entries); the key is [aggregation id u32][cpu u32][tuple...]
+	// and the value the aggregating function's state on that CPU, both
+	// laid out by code generation. With the CPU in the key each CPU updates its own
 	// entries without locks or atomics, as a PERCPU_HASH would let it,
 	// but a tuple takes space only on the CPUs that saw it, and the map
 	// is preallocated fifty times faster (one allocation, not a per-CPU
@@ -145,14 +146,21 @@ func NewMaps(cfg Config) (m *Maps, err error) {
 	return m, nil
 }
 
-// entries returns how many entries of key and val bytes fit in size bytes,
-// at least one; one when key or val is 0 (the map is unused).
+// entries returns how many entries of key and val bytes fit in size bytes
+// of hash map, at least one; one when key or val is 0 (the map is
+// unused). As DTrace's dynvarsize counts the header of each dynamic
+// variable, the kernel's header of each hash element counts here, so
+// that the option bounds the memory the map takes.
 func entries(size, key, val int) uint32 {
 	if key == 0 || val == 0 {
 		return 1
 	}
-	return uint32(min(max(size/(max(key, 8)+val), 1), 1<<31))
+	return uint32(min(max(size/(htabElemHeader+align8(max(key, 8))+align8(val)), 1), 1<<31))
 }
+
+// htabElemHeader is the size of struct htab_elem on 64-bit kernels: the
+// hash link, the free list link and the hash, before the key.
+const htabElemHeader = 48
 
 // bpfFMmapable (BPF_F_MMAPABLE) maps the state into our memory, so the
 // consumer polls it without a system call and writes the activity word

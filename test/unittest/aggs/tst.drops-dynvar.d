@@ -1,10 +1,10 @@
 /* @@nosort */
 /* A dynamic variable the full dynamic variable map cannot take is a
    dynamic variable drop: the store is lost and the variable reads as
-   0. dynvarsize=48 holds two elements of 16-byte keys and 8-byte
-   values. */
+   0. dynvarsize=144 holds two elements of 16-byte keys and 8-byte
+   values with the kernel's 48-byte header of each. */
 #pragma D option quiet
-#pragma D option dynvarsize=48
+#pragma D option dynvarsize=144
 
 BEGIN
 {
