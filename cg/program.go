@@ -155,6 +155,16 @@ const (
 	// or for a pointer to a struct or union, the pointer and then the
 	// bytes it points to.
 	ActPrint
+	// ActSystem and ActFreopen are system() and freopen(), the actions
+	// the consumer carries out: Format and Arg as for ActPrintf, the
+	// formatted text being the command or the file name.
+	ActSystem
+	ActFreopen
+	// ActFtruncate is ftruncate(), ActPanic panic() and ActBreakpoint
+	// breakpoint(), which the consumer carries out; they have no data.
+	ActFtruncate
+	ActPanic
+	ActBreakpoint
 )
 
 // RecKind returns the Kind of a record's value.

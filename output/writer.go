@@ -69,9 +69,20 @@ const (
 	Printa
 	// Setopt is setopt(): Option is "name" or "name=value".
 	Setopt
+	// System is system(): the command is Format applied to Args. A
+	// writer runs it once what came before is written, its output
+	// going where the writer's goes.
+	System
+	// Freopen is freopen(): the file is Format applied to Args. A
+	// writer sends what follows to that file, opened for appending, or
+	// back where it went at first when the name is empty.
+	Freopen
+	// Ftruncate is ftruncate(): a writer empties the file it writes to.
+	Ftruncate
 )
 
-var actionNames = [...]string{Trace: "trace", Printf: "printf", Print: "print", Printa: "printa", Setopt: "setopt"}
+var actionNames = [...]string{Trace: "trace", Printf: "printf", Print: "print", Printa: "printa", Setopt: "setopt",
+	System: "system", Freopen: "freopen", Ftruncate: "ftruncate"}
 
 func (k ActionKind) String() string {
 	if int(k) < len(actionNames) && actionNames[k] != "" {

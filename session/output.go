@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"time"
 
@@ -77,6 +78,7 @@ func (o *decoder) Record(r consume.Record) error {
 	*p = output.Probe{CPU: r.CPU, EPID: r.EP.EPID, ID: r.EP.ProbeID,
 		Provider: pn.provider, Module: pn.module, Function: pn.function, Name: pn.name, Actions: p.Actions[:0]}
 	o.vals = o.vals[:0]
+	var trap bpfrt.Action // panic() or breakpoint(), carried out last
 	recs := r.EP.Stmt.Recs
 	for i := 0; i < len(recs); i++ {
 		rd := recs[i]
@@ -87,7 +89,7 @@ func (o *decoder) Record(r consume.Record) error {
 			}
 		case cg.ActTrace:
 			p.Actions = append(p.Actions, output.Action{Kind: output.Trace, Value: value(rd, r.Data)})
-		case cg.ActPrintf:
+		case cg.ActPrintf, cg.ActSystem, cg.ActFreopen:
 			n := int(rd.Arg)
 			if i+n >= len(recs) {
 				return fmt.Errorf("printf record of EPID %d lacks its arguments", r.EP.EPID)
@@ -97,7 +99,12 @@ func (o *decoder) Record(r consume.Record) error {
 				o.vals = append(o.vals, value(ar, r.Data))
 			}
 			i += n
-			p.Actions = append(p.Actions, output.Action{Kind: output.Printf, Format: &o.formats[rd.Format], Args: o.vals[first:len(o.vals):len(o.vals)]})
+			kind := map[bpfrt.Action]output.ActionKind{cg.ActPrintf: output.Printf, cg.ActSystem: output.System, cg.ActFreopen: output.Freopen}[rd.Action]
+			p.Actions = append(p.Actions, output.Action{Kind: kind, Format: &o.formats[rd.Format], Args: o.vals[first:len(o.vals):len(o.vals)]})
+		case cg.ActFtruncate:
+			p.Actions = append(p.Actions, output.Action{Kind: output.Ftruncate})
+		case cg.ActPanic, cg.ActBreakpoint:
+			trap = rd.Action
 		case cg.ActClear, cg.ActTrunc, cg.ActNormalize, cg.ActDenormalize:
 			var arg int64
 			if rd.Action == cg.ActNormalize || rd.Action == cg.ActTrunc && rd.Format == 1 {
@@ -132,7 +139,27 @@ func (o *decoder) Record(r consume.Record) error {
 			p.Actions = append(p.Actions, a)
 		}
 	}
-	return o.w.Probe(p)
+	if err := o.w.Probe(p); err != nil || trap == 0 {
+		return err
+	}
+	return kernelTrap(trap)
+}
+
+// kernelTrap carries out panic() or breakpoint() the only way a stock
+// kernel lets a tracer: through the magic SysRq key, which a BPF program
+// cannot press. panic() crashes the kernel ('c'), breakpoint() enters
+// the kernel debugger ('g') when the kernel has one; both need SysRq
+// enabled. They happen when the consumer reads the record, not in probe
+// context as in DTrace.
+func kernelTrap(act bpfrt.Action) error {
+	key, name := "c", "panic"
+	if act == cg.ActBreakpoint {
+		key, name = "g", "breakpoint"
+	}
+	if err := os.WriteFile("/proc/sysrq-trigger", []byte(key), 0); err != nil {
+		return fmt.Errorf("%s(): %w", name, err)
+	}
+	return nil
 }
 
 // printa takes a snapshot of the aggregations of a printa() and marks
