@@ -59,7 +59,9 @@
 // bpf_perf_event_output into dt_buffers (PERF_EVENT_ARRAY, one ring per CPU,
 // so drops are counted per CPU). The EPID names (probe, statement); the
 // consumer finds the record description (Stmt.Recs, filled by code
-// generation) through an EPTable. EPID 0 (EPIDFault) is the fault record.
+// generation) through an EPTable. EPID 0 (EPIDFault) is the fault record;
+// EPIDSpec a speculation control record (spec.go); EPIDKeyNotice the key
+// of a new aggregation tuple holding user addresses (notice.go).
 //
 // # Run state (ARRAY dt_state, mmapped)
 //
@@ -88,7 +90,8 @@
 // CPU's own entries, see Maps.Aggs), dt_aggvals (PERCPU_ARRAY, one
 // element per aggregation without keys), dt_strtab (ARRAY[1],
 // string constants), dt_spec (ARRAY[1], mmapped: the speculative buffers'
-// states and failure counters, spec.go). Instructions name maps by reference
+// states and failure counters, spec.go), and, for a program using
+// curcpu, dt_cpuinfo (ARRAY of each CPU's cpuinfo_t, cpuinfo.go). Instructions name maps by reference
 // (asm.LoadMapPtr(r, 0).WithReference(MapGlobals)); Maps.Load binds them.
 //
 // # BEGIN and END

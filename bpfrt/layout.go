@@ -39,6 +39,8 @@ type Config struct {
 	StrtabSize int
 	// NSpec is nspec: the number of speculative buffers.
 	NSpec int
+	// CPUInfo asks for the map curcpu points into (cpuinfo.go).
+	CPUInfo bool
 }
 
 // Defaults, chosen to match DTrace's defaults where DTrace has one.

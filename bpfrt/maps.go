@@ -92,6 +92,9 @@ type Maps struct {
 	// Spec: ARRAY[1], mmapped, of the speculative buffers' states and the
 	// failed speculation counters (spec.go).
 	Spec *ebpf.Map
+	// CPUInfo: ARRAY of the CPUs' cpuinfo_t (cpuinfo.go), or nil when the
+	// program does not use curcpu.
+	CPUInfo *ebpf.Map
 
 	state  *ebpf.Memory
 	spec   *ebpf.Memory
@@ -133,6 +136,11 @@ func NewMaps(cfg Config) (m *Maps, err error) {
 		}
 		*s.dst = mp
 	}
+	if cfg.CPUInfo {
+		if m.CPUInfo, err = newCPUInfo(); err != nil {
+			return nil, err
+		}
+	}
 	if m.state, err = m.State.Memory(); err != nil {
 		return nil, fmt.Errorf("map state: %w", err)
 	}
@@ -142,6 +150,9 @@ func NewMaps(cfg Config) (m *Maps, err error) {
 	m.byName = map[string]*ebpf.Map{
 		MapScratch: m.Scratch, MapBuffers: m.Buffers, MapState: m.State, MapGlobals: m.Globals,
 		MapDynVars: m.DynVars, MapAggs: m.Aggs, MapAggVals: m.AggVals, MapStrtab: m.Strtab, MapSpec: m.Spec,
+	}
+	if m.CPUInfo != nil {
+		m.byName[MapCPUInfo] = m.CPUInfo
 	}
 	return m, nil
 }
@@ -173,7 +184,7 @@ func (m *Maps) ByName(name string) *ebpf.Map { return m.byName[name] }
 // Close releases every map.
 func (m *Maps) Close() error {
 	var errs []error
-	for _, mp := range []*ebpf.Map{m.Scratch, m.Buffers, m.State, m.Globals, m.DynVars, m.Aggs, m.AggVals, m.Strtab, m.Spec} {
+	for _, mp := range []*ebpf.Map{m.Scratch, m.Buffers, m.State, m.Globals, m.DynVars, m.Aggs, m.AggVals, m.Strtab, m.Spec, m.CPUInfo} {
 		if mp != nil {
 			errs = append(errs, mp.Close())
 		}

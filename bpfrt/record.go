@@ -66,10 +66,22 @@ type Stmt struct {
 	// (excluding the header). A clause that outputs nothing has none.
 	Recs     []RecDesc
 	DataSize int
-	// IgnoresArgs says the clause reads none of the probe's arguments
-	// from the machine state, so a trampoline whose clauses all ignore
-	// them may leave them unset, and save the cost of fetching them.
-	IgnoresArgs bool
+	// ArgsRead has bit i set when the clause reads argument i from the
+	// machine state (arg0-arg9, args[]): a provider may leave the
+	// arguments that no clause of a probe reads uncomputed, as pid does
+	// with the stack words of arg6-arg9, whose read costs more than the
+	// rest of a firing.
+	ArgsRead uint16
+}
+
+// ArgsRead returns the arguments some statement of stmts reads (see
+// Stmt.ArgsRead).
+func ArgsRead(stmts []*Stmt) uint16 {
+	var m uint16
+	for _, s := range stmts {
+		m |= s.ArgsRead
+	}
+	return m
 }
 
 // Symbol is the name of the statement's BPF function.

@@ -33,14 +33,10 @@ func (g *gen) action(call *ast.CallExpr) bool {
 	switch id.Name {
 	case "trace":
 		g.recordValue(ActTrace, call.Args[0])
-	case "stack":
-		if len(call.Args) > 0 {
-			g.unsupported(call, "stack() with a frame count")
-		}
-		off := g.record(ActTrace, 8*g.frames, 8, KindStack, -1)
-		g.stack(int(g.stageOff(off)))
+	case "stack", "ustack", "jstack":
+		g.recordStack(call)
 	case "printf":
-		g.printf(call)
+		g.formatted(call, ActPrintf)
 	case "exit":
 		g.c.exits = true
 		g.exit(call.Args[0])
@@ -50,7 +46,7 @@ func (g *gen) action(call *ast.CallExpr) bool {
 		g.setopt(call)
 	case "print":
 		g.print(call.Args[0])
-	case "sym", "func", "mod":
+	case "sym", "func", "mod", "usym", "ufunc", "uaddr", "umod":
 		g.recordValue(ActTrace, call)
 	case "tracemem":
 		g.tracemem(call)
@@ -60,6 +56,25 @@ func (g *gen) action(call *ast.CallExpr) bool {
 		g.speculate(call.Args[0])
 	case "commit", "discard":
 		g.specEnd(call.Args[0], id.Name == "discard")
+	case "raise":
+		g.expr(call.Args[0])
+		g.raise()
+	case "stop":
+		g.emit(asm.Mov.Imm(asm.R0, sigStop))
+		g.raise()
+	case "chill":
+		g.expr(call.Args[0])
+		g.chill(call)
+	case "system":
+		g.formatted(call, ActSystem)
+	case "freopen":
+		g.formatted(call, ActFreopen)
+	case "ftruncate":
+		g.record(ActFtruncate, 0, 1, 0, -1)
+	case "panic":
+		g.record(ActPanic, 0, 1, 0, -1)
+	case "breakpoint":
+		g.record(ActBreakpoint, 0, 1, 0, -1)
 	default:
 		g.unsupported(call, "action "+id.Name+"()")
 	}
@@ -88,6 +103,11 @@ func (g *gen) recordValue(act bpfrt.Action, e ast.Expr) {
 	}
 	t := g.expr(e)
 	if k, ok := symKind(e); ok {
+		if k.IsUser() {
+			off := g.record(act, 16, 8, k, -1)
+			g.storeUserAddr(int(g.stageOff(off)))
+			return
+		}
 		off := g.record(act, 8, 8, k, -1)
 		g.emit(asm.StoreMem(rScratch, g.stageOff(off), asm.R0, asm.DWord))
 		return
@@ -112,7 +132,8 @@ func (g *gen) recordValue(act bpfrt.Action, e ast.Expr) {
 }
 
 // symKind says whether e is sym(), func() or mod() of a kernel address,
-// and how its value prints.
+// or usym(), ufunc(), uaddr() or umod() of a user address, and how its
+// value prints.
 func symKind(e ast.Expr) (Kind, bool) {
 	call, ok := unparen(e).(*ast.CallExpr)
 	if !ok {
@@ -127,6 +148,12 @@ func symKind(e ast.Expr) (Kind, bool) {
 		return KindSym, true
 	case "mod":
 		return KindMod, true
+	case "usym", "ufunc":
+		return KindUSym, true
+	case "uaddr":
+		return KindUAddr, true
+	case "umod":
+		return KindUMod, true
 	}
 	return 0, false
 }
@@ -147,28 +174,6 @@ func isStack(t *ctype.Type) bool {
 	return t != nil && t.Kind == ctype.Typedef && t.Name == "stack" && t.Module == "D"
 }
 
-// stack stores the kernel stack of the probe's context at off from the
-// scratch pointer: stackframes frames, zero after the last one.
-func (g *gen) stack(off int) {
-	for i := 0; i < g.frames; i++ {
-		g.emit(bpfrt.StoreImm64(rScratch, int16(off+8*i), 0))
-	}
-	g.emit(
-		asm.Mov.Reg(asm.R1, rCtx),
-		asm.Mov.Reg(asm.R2, rScratch),
-		asm.Add.Imm(asm.R2, int32(off)),
-		asm.Mov.Imm(asm.R3, int32(8*g.frames)),
-		// The frames to skip (BPF_F_SKIP_FIELD_MASK): the program's own,
-		// where bpf_get_stack shows them. They are no part of the traced
-		// stack, and the first differs between the stack() calls of one
-		// clause, which would make each a different aggregation key. (An
-		// ERROR clause, two frames deeper, still shows dt_error and the
-		// faulting clause.)
-		asm.LoadMem(asm.R4, rScratch, bpfrt.MstStackSkip, asm.DWord),
-		asm.FnGetStack.Call(),
-	)
-}
-
 // formatIndex returns the index of a format in Program.Formats.
 func (g *gen) formatIndex(e ast.Expr) int {
 	lit, ok := unparen(e).(*ast.StringLit)
@@ -187,12 +192,18 @@ func (g *gen) formatIndex(e ast.Expr) int {
 	return len(g.prog.Formats) - 1
 }
 
-// printf records a printf(): the format, then each argument.
-func (g *gen) printf(call *ast.CallExpr) {
+// formatted records an action of a format and its arguments, each its
+// own record: printf(), system() or freopen().
+func (g *gen) formatted(call *ast.CallExpr, act bpfrt.Action) {
 	f := g.formatIndex(call.Args[0])
-	g.record(ActPrintf, 0, 1, 0, f)
+	g.record(act, 0, 1, 0, f)
 	g.c.recs[len(g.c.recs)-1].Arg = uint64(len(call.Args) - 1)
-	for _, a := range call.Args[1:] {
+	classes := printfArgClasses(g.prog.Formats[f].Convs)
+	for i, a := range call.Args[1:] {
+		if _, sym := symKind(a); !sym && i < len(classes) && classes[i] == format.ArgUserAddr {
+			g.recordUserAddr(a)
+			continue
+		}
 		g.recordValue(ActArg, a)
 	}
 }

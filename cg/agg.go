@@ -106,19 +106,18 @@ func (g *gen) newAgg(a *ast.AssignExpr, v *check.Var, assigns []*ast.AssignExpr)
 	}
 	keys := aggKeys(a.Lhs)
 	for i, t := range v.Keys {
-		size := g.fieldSize(a, t)
-		fd := Field{Kind: KindUint, Offset: ag.KeySize, Size: size}
-		k, sym := KindUint, false
+		var k ast.Expr
 		if i < len(keys) {
-			k, sym = symKind(keys[i])
+			k = keys[i]
 		}
-		switch {
-		case sym:
-			fd.Kind = k
-		case isStack(t):
-			fd.Kind = KindStack
-		case isStr(t):
-			fd.Kind = KindString
+		fd := g.keyField(a, k, t)
+		size := fd.Size
+		switch fd.Kind {
+		case KindInt, KindUint:
+			// An integer takes 8 bytes of the key and is decoded at
+			// the size of its type.
+			fd.Size = int(t.Sizeof())
+		case KindString:
 			// Every key this position takes may be shorter than strsize.
 			bound := 0
 			for _, as := range assigns {
@@ -127,11 +126,8 @@ func (g *gen) newAgg(a *ast.AssignExpr, v *check.Var, assigns []*ast.AssignExpr)
 				}
 			}
 			fd.Size, size = bound, align8(bound)
-		case ctype.IsSigned(t) && !ctype.IsPointer(t):
-			fd.Kind, fd.Size = KindInt, int(t.Sizeof())
-		default:
-			fd.Size = int(t.Sizeof())
 		}
+		fd.Offset = ag.KeySize
 		ag.Keys = append(ag.Keys, fd)
 		ag.KeySize += size
 	}
@@ -175,16 +171,11 @@ func (g *gen) isExecname(e ast.Expr) bool {
 // hashed and compared.
 func (g *gen) aggKey(n ast.Node, ag *Agg, keys []ast.Expr) {
 	direct := func(i int) bool {
-		k := keys[i]
+		k, kind := keys[i], ag.Keys[i].Kind
 		_, lit := unparen(k).(*ast.StringLit)
-		return ag.Keys[i].Kind == KindStack || ag.Keys[i].Kind == KindString && (lit || g.isExecname(k))
+		return kind == KindStack || kind == KindUStack || kind == KindString && (lit || g.isExecname(k))
 	}
 	for i, k := range keys {
-		if name := userStackAction(k); name != "" {
-			// They have stack()'s type; recording a kernel stack for
-			// them would print wrong frames.
-			g.unsupported(k, name+"()")
-		}
 		if !direct(i) {
 			g.expr(k)
 			g.push(n)
@@ -204,13 +195,20 @@ func (g *gen) aggKey(n ast.Node, ag *Agg, keys []ast.Expr) {
 		f := ag.Keys[i]
 		off := ko + f.Offset
 		switch {
-		case f.Kind == KindStack:
-			g.stack(off)
-		case f.Kind != KindString:
+		case f.Kind == KindStack || f.Kind == KindUStack:
+			s, ok := g.stackOf(keys[i])
+			if !ok {
+				g.unsupported(keys[i], "stack key that is not a stack(), ustack() or jstack() call")
+			}
+			g.stackInto(off, s)
+		case f.Kind.IsUser():
+			g.pop(asm.R0)
+			g.storeUserAddr(off)
+		case f.Kind == KindString:
+			g.keyString(off, f.Size, keys[i])
+		default:
 			g.pop(asm.R0)
 			g.emit(asm.StoreMem(rScratch, int16(off), asm.R0, asm.DWord))
-		default:
-			g.keyString(off, f.Size, keys[i])
 		}
 	}
 }
@@ -257,6 +255,7 @@ func (g *gen) keyString(off, size int, k ast.Expr) {
 // on this CPU added it meanwhile, and looks it up again. A tuple the full
 // map refuses counts an aggregation drop and jumps to out.
 func (g *gen) aggEntry(a *ast.AssignExpr, ag *Agg, have, out string) {
+	g.sameKeys(a, ag)
 	g.aggKey(a, ag, aggKeys(a.Lhs))
 	g.mapArgs(bpfrt.MapAggs)
 	g.emit(asm.FnMapLookupElem.Call(), asm.JNE.Imm(asm.R0, 0, have))
@@ -269,6 +268,7 @@ func (g *gen) aggEntry(a *ast.AssignExpr, ag *Agg, have, out string) {
 		asm.Mov.Imm(asm.R4, bpfNoExist),
 		asm.FnMapUpdateElem.Call(),
 	)
+	g.keyNotice(ag)
 	g.mapArgs(bpfrt.MapAggs)
 	g.emit(asm.FnMapLookupElem.Call(), asm.JNE.Imm(asm.R0, 0, have))
 	g.emit(bpfrt.Count(rScratch, bpfrt.MstAggDrops)...)

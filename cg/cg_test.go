@@ -2,6 +2,7 @@ package cg
 
 import (
 	"errors"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -123,17 +124,17 @@ func TestAggregations(t *testing.T) {
 }
 
 func TestNotSupported(t *testing.T) {
-	_, err := compile(t, `BEGIN { stack(5); }`)
+	_, err := compile(t, `BEGIN { trace(lltostr(1, 16)); }`)
 	if !errors.Is(err, ErrNotSupported) {
 		t.Fatalf("got %v, want ErrNotSupported", err)
 	}
-	if got := err.Error(); got != "line 1: stack() with a frame count: not supported yet" {
+	if got := err.Error(); got != "line 1: lltostr() with a base: not supported yet" {
 		t.Errorf("error %q", got)
 	}
 }
 
 func TestWriteAsm(t *testing.T) {
-	p, err := compile(t, `BEGIN { trace(1); exit(0); }`)
+	p, err := compile(t, `int x; BEGIN { this->y = 1; x = this->y; trace("abc"); exit(0); }`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,9 +142,18 @@ func TestWriteAsm(t *testing.T) {
 	if err := p.WriteAsm(&b); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"dt_clause_0: dtrace:::BEGIN\n", "\trecord: 4 bytes\n", "\t  +0    trace      size 4 kind 0 format -1\n", "Call FnPerfEventOutput"} {
-		if !strings.Contains(b.String(), want) {
-			t.Errorf("-S output lacks %q:\n%s", want, b.String())
+	out := b.String()
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`(?m)^Disassembly of clause :::BEGIN, <dt_clause_0>:\nINS  OFF    OPCODE                  INSTRUCTION\n`),
+		regexp.MustCompile(`(?m)^0000 00000: bf 6 1 0000 00000000    mov  %r6, %r1$`),
+		regexp.MustCompile(`(?m)^\d{4} \d{5}: 63 8 0 0000 00000000    stw  \[%r8\+0\], %r0 +! x$`),
+		regexp.MustCompile(`(?m)^\d{4} \d{5}: 63 7 0 \w{4} 00000000    stw  \[%r7\+\d+\], %r0 +! this->y$`),
+		regexp.MustCompile(`(?m)^\d{4} \d{5}: 07 0 0 0000 00000000    add  %r0, 0 +! "abc"$`),
+		regexp.MustCompile(`(?m)^\d{4} \d{5}: 85 0 0 0000 00000019    call bpf_perf_event_output$`),
+		regexp.MustCompile(`(?m)^\d{4} \d{5}: 15 0 0 \w{4} 00000000    jeq  %r0, 0, \d+ +! -> \d{4}$`),
+	} {
+		if !want.MatchString(out) {
+			t.Errorf("-S output lacks %v:\n%s", want, out)
 		}
 	}
 	if got := p.Probes(); len(got) != 1 || got[0].ID != 1 {
@@ -208,23 +218,68 @@ BEGIN { this->p = (struct pair *)alloca(sizeof (struct pair)); print(this->p); p
 	}
 }
 
-// A clause that reads no argument says so, so that trampolines may skip
-// fetching them.
-func TestIgnoresArgs(t *testing.T) {
-	for src, want := range map[string]bool{
-		`BEGIN { @[execname] = count(); }`:    true,
-		`BEGIN { trace(pid); }`:               true,
-		`BEGIN { trace(arg0); }`:              false,
-		`BEGIN { @[arg1] = sum(arg2); }`:      false,
-		`BEGIN { x = arg3; }`:                 false,
-		`BEGIN { printf("%d\n", arg9 + 1); }`: false,
-	} {
-		p, err := compile(t, src)
+// TestXlateArea checks the translation area's size: a scalar member of
+// a translated value takes none of it, an array member copied there its
+// size, and a struct used whole its size, once per statement.
+func TestXlateArea(t *testing.T) {
+	const decl = `struct out { int a; char n[8]; };
+translator struct out < int I > { a = I; n = "x"; };
+`
+	size := func(src string) int {
+		t.Helper()
+		p, err := compile(t, decl+src)
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: %v", src, err)
 		}
-		if got := p.Clauses[0].Stmt.IgnoresArgs; got != want {
-			t.Errorf("%s: IgnoresArgs %v, want %v", src, got, want)
+		return p.Config.ThisSize
+	}
+	base := size(`BEGIN { trace(1); }`)
+	for _, tt := range []struct {
+		src  string
+		area int
+	}{
+		{`BEGIN { trace(xlate<struct out>(1).a); trace(xlate<struct out *>(2)->a); }`, 0},
+		{`BEGIN { trace(xlate<struct out>(1).n); }`, 8},
+		{`BEGIN { print(xlate<struct out>(1)); print(xlate<struct out *>(2)); }`, 16},
+		{`BEGIN { trace(xlate<struct out>(1).n[0] + xlate<struct out>(2).n[0]); }`, 16},
+	} {
+		if got := size(tt.src) - base; got != tt.area {
+			t.Errorf("%s: translation area %d, want %d", tt.src, got, tt.area)
 		}
+	}
+}
+
+func TestUserStackRecords(t *testing.T) {
+	p, err := compile(t, `BEGIN { ustack(); ustack(3, 100); jstack(); stack(4); usym(ucaller); uaddr(1); umod(2); printf("%A %*d", 3, 4, 5); }
+		BEGIN { @s[ustack(5), ufunc(uregs[R_PC])] = count(); @k[stack(2)] = count(); }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := p.Clauses[0].Stmt
+	want := []struct {
+		kind Kind
+		size uint32
+	}{
+		{KindUStack, 8 + 8*100}, {KindUStack, 8 + 8*3}, {KindUStack, 8 + 8*50}, {KindStack, 8 * 4},
+		{KindUSym, 16}, {KindUAddr, 16}, {KindUMod, 16},
+		{3, 0}, {KindUAddr, 16}, {KindInt, 4}, {KindInt, 4}, // printf(), whose Arg counts 3 arguments
+	}
+	if len(s.Recs) != len(want) {
+		t.Fatalf("%d records, want %d: %+v", len(s.Recs), len(want), s.Recs)
+	}
+	for i, w := range want {
+		if r := s.Recs[i]; RecKind(r) != w.kind || r.Size != w.size {
+			t.Errorf("record %d: kind %d size %d, want kind %d size %d", i, RecKind(r), r.Size, w.kind, w.size)
+		}
+	}
+	wantKeys := []Field{{Kind: KindUStack, Offset: 8, Size: 48}, {Kind: KindUSym, Offset: 56, Size: 16}}
+	if !slices.Equal(p.Aggs[0].Keys, wantKeys) || p.Aggs[0].KeySize != 72 {
+		t.Errorf("@s keys %+v (size %d), want %+v (size 72)", p.Aggs[0].Keys, p.Aggs[0].KeySize, wantKeys)
+	}
+	if k := p.Aggs[1].Keys; len(k) != 1 || k[0] != (Field{Kind: KindStack, Offset: 8, Size: 16}) {
+		t.Errorf("@k keys %+v", k)
+	}
+	if _, err := compile(t, `BEGIN { @[ustack()] = count(); } END { @[stack()] = count(); }`); !errors.Is(err, ErrNotSupported) {
+		t.Errorf("an aggregation keyed by ustack() then stack(): %v, want ErrNotSupported", err)
 	}
 }

@@ -23,6 +23,13 @@
 // (memory.go); string searches and cleanpath() loop with bpf_iter_num so
 // the verifier checks their bodies a few times, not once per character.
 //
+// Translated values (xlate<T>(x), a translated args[i], curpsinfo and
+// the D library's other inlines) exist nowhere: a member of one is the
+// translator's expression for it, evaluated on the raw input, and only a
+// value used whole is built, member by member, in a translation area of
+// the clause-local space (xlate.go). args[i] reads the native argument
+// the provider maps it from.
+//
 // Speculations (bpfrt/spec.go has the runtime side): speculation() takes
 // a free buffer with a compare-and-exchange on the speculation map, and
 // returns its id or 0. A clause calling speculate(id) stores the id in
@@ -31,4 +38,20 @@
 // buffer done and output a control record. The consumer holds tagged
 // records per id, bounded by specsize, until the control record prints
 // or drops them, and then frees the buffer (package consume).
+//
+// User stacks and symbols (ustack.go): ustack() and jstack() record the
+// process ID, then the frames bpf_get_stack(BPF_F_USER_STACK) writes
+// (ustackframes, jstackframes or the call's count, at most maxframes);
+// usym(), ufunc(), uaddr(), umod() and %A of an integer record the
+// process ID and the address. As aggregation keys they take the same
+// layout in the map key, and the first event of a new tuple sends the key
+// to the consumer (bpfrt.KeyNotice), which reads the process's mappings
+// while it most likely still runs. The kernel walks a user stack along
+// its frame pointers: code built without them shows the function the
+// probe fired in and then stops, or shows what a stale frame pointer
+// leads to. At a pid entry probe on a function that starts with push
+// %rbp, the kernel reads the caller from the top of the stack, so the
+// immediate caller is not lost; ucaller is that second frame. uregs[]
+// reads the probe context in pid and usdt clauses, which is the user
+// registers, and the task's saved user registers elsewhere.
 package cg

@@ -85,7 +85,9 @@ func (g *gen) expr(e ast.Expr) *ctype.Type {
 	case *ast.ScopedVar:
 		g.loadVar(e, ti.Type)
 	case *ast.IndexExpr:
-		if g.inKernel(e) {
+		if tr, ok := g.translation(e); ok {
+			g.materialize(tr)
+		} else if g.inKernel(e) {
 			g.kaddr(e)
 			g.loadKernel(e, ti.Type)
 		} else {
@@ -109,6 +111,9 @@ func (g *gen) expr(e ast.Expr) *ctype.Type {
 		g.selector(e, ti.Type)
 	case *ast.StringofExpr:
 		g.stringof(e)
+	case *ast.XlateExpr:
+		tr, _ := g.translation(e)
+		g.materialize(tr)
 	default:
 		g.unsupported(e, fmt.Sprintf("expression %T", e))
 	}
@@ -164,6 +169,9 @@ func (g *gen) unary(e *ast.UnaryExpr, t *ctype.Type) {
 	case token.MUL:
 		g.deref(e, t)
 		return
+	case token.AND:
+		g.addrOf(e)
+		return
 	}
 	g.expr(e.X)
 	g.normalize(asm.R0, t)
@@ -193,8 +201,33 @@ func (g *gen) boolNot() {
 // deref loads *X of integer type t with bpf_probe_read_kernel, faulting
 // with the address when the read fails.
 func (g *gen) deref(e *ast.UnaryExpr, t *ctype.Type) {
+	if tr, ok := g.translation(e); ok {
+		g.materialize(tr)
+		return
+	}
 	g.expr(e.X)
 	g.loadKernel(e, t)
+}
+
+// addrOf evaluates &X: the address of kernel memory X designates, of a
+// translated member copied to the translation area, or of a D variable's
+// storage.
+func (g *gen) addrOf(e *ast.UnaryExpr) {
+	if g.inKernel(e.X) {
+		g.kaddr(e.X)
+		return
+	}
+	switch x := unparen(e.X).(type) {
+	case *ast.Ident, *ast.ScopedVar, *ast.SelectorExpr:
+		if v := g.info.Vars[x]; v != nil && v.Kind != check.Global && v.Kind != check.ClauseLocal {
+			break
+		}
+		if r := g.ref(x); r.dyn == nil {
+			g.emit(asm.Mov.Reg(asm.R0, r.base), asm.Add.Imm(asm.R0, int32(r.off)))
+			return
+		}
+	}
+	g.unsupported(e, "operator & on this operand")
 }
 
 // loadKernel loads the value of type t at the kernel address in R0 with
@@ -250,6 +283,12 @@ func (g *gen) member(e *ast.SelectorExpr) ctype.Member {
 func (g *gen) inKernel(e ast.Expr) bool {
 	switch x := unparen(e).(type) {
 	case *ast.SelectorExpr:
+		if _, ok := g.translation(x.X); ok {
+			return true // a member in the translation area
+		}
+		if x.Op == token.PERIOD && g.isDynStruct(x.X) {
+			return true // a member of the struct a map value holds
+		}
 		return x.Op == token.ARROW || g.inKernel(x.X)
 	case *ast.UnaryExpr:
 		return x.Op == token.MUL
@@ -272,8 +311,16 @@ func (g *gen) inKernel(e ast.Expr) bool {
 func (g *gen) kaddr(e ast.Expr) {
 	switch x := unparen(e).(type) {
 	case *ast.SelectorExpr:
+		if tr, ok := g.translation(x.X); ok {
+			t := g.typeOf(x).Type
+			if !isAggregate(t) || isStr(t) {
+				g.unsupported(x, "the address of translated member "+x.Sel.Name)
+			}
+			g.xlateMember(x, tr, x.Sel.Name, t)
+			return
+		}
 		m := g.member(x)
-		if x.Op == token.ARROW {
+		if x.Op == token.ARROW || g.isDynStruct(x.X) {
 			g.expr(x.X)
 		} else {
 			g.kaddr(x.X)
@@ -309,8 +356,8 @@ func (g *gen) kaddr(e ast.Expr) {
 
 // selector loads a struct or union member.
 func (g *gen) selector(e *ast.SelectorExpr, t *ctype.Type) {
-	if x, ok := unparen(e.X).(*ast.XlateExpr); ok && e.Op == token.PERIOD {
-		g.xlateMember(x, e.Sel.Name, t)
+	if tr, ok := g.translation(e.X); ok {
+		g.xlateMember(e, tr, e.Sel.Name, t)
 		return
 	}
 	if m, ok := g.bitField(e); ok {

@@ -41,7 +41,10 @@ type gen struct {
 	l      *bpfrt.Layout
 	strbuf int // the size of a string buffer: strsize characters and the NUL
 	frames int // the stackframes option
-	nspec  int // the nspec option: the number of speculative buffers
+	// uframes and jframes are the ustackframes and jstackframes options,
+	// maxFrames the maxframes option, which bounds every stack.
+	uframes, jframes, maxFrames int
+	nspec                       int // the nspec option: the number of speculative buffers
 
 	globals     map[*check.Var]int
 	globalsSize int
@@ -57,6 +60,12 @@ type gen struct {
 	allocSize   int // size of the alloca() area
 	strtokArea  int // offset of the strtok() state from Layout.This
 	baseWord    int // offset from Layout.This of two words for scratch numbers (storeMem, forget)
+	xlateArea   int // offset of the translation area from Layout.This (xlate.go)
+	xlateSize   int // size of the translation area
+
+	// ci is the clause being generated, or scanned before code
+	// generation: what its args[] are.
+	ci *check.ClauseInfo
 
 	c *clause // the clause being generated
 }
@@ -73,6 +82,7 @@ type clause struct {
 	alloca  int      // bytes of the alloca() area used
 	full    ast.Node // the outermost full expression being generated
 	xin     []int    // stack slots of the inputs of the translations being generated
+	xarea   int      // bytes of the translation area taken
 	nlabel  int
 	pending string // label of the next instruction
 	cond    int    // depth of if statements around the code being generated
@@ -80,27 +90,31 @@ type clause struct {
 	// speculates says the clause calls speculate(): its record goes out
 	// with the speculation id in its header, or not at all for id 0.
 	speculates bool
-	guards     []int // record offsets of the guards, zeroed at clause entry
-	globals    bool  // the clause uses rGlobals
-	strtab     bool  // the clause uses rStrtab
+	guards     []int  // record offsets of the guards, zeroed at clause entry
+	globals    bool   // the clause uses rGlobals
+	strtab     bool   // the clause uses rStrtab
+	argsRead   uint16 // the arguments the clause reads (bpfrt.Stmt.ArgsRead)
 }
 
 // Compile generates the code of a checked program. m gives the probes
 // each clause enables; opts the options that shape the code (strsize).
 func Compile(prog *ast.Program, info *check.Info, m Matcher, opts Options) (p *Program, err error) {
 	g := &gen{
-		prog:    &Program{WallOffset: -1},
-		info:    info,
-		file:    prog.File,
-		m:       m,
-		strbuf:  bpfrt.DefaultStrSize + 1,
-		frames:  defaultFrames,
-		globals: map[*check.Var]int{},
-		this:    map[*check.Var]int{},
-		dyn:     map[*check.Var]*dynVar{},
-		aggs:    map[*check.Var]*Agg{},
-		strs:    map[string]int{},
-		formats: map[string]int{},
+		prog:      &Program{WallOffset: -1},
+		info:      info,
+		file:      prog.File,
+		m:         m,
+		strbuf:    bpfrt.DefaultStrSize + 1,
+		maxFrames: maxFrames,
+		frames:    defaultFrames,
+		uframes:   defaultUFrames,
+		jframes:   defaultJFrames,
+		globals:   map[*check.Var]int{},
+		this:      map[*check.Var]int{},
+		dyn:       map[*check.Var]*dynVar{},
+		aggs:      map[*check.Var]*Agg{},
+		strs:      map[string]int{},
+		formats:   map[string]int{},
 	}
 	if opts != nil {
 		if v, ok := opts.Value("strsize"); ok && v > 0 {
@@ -108,6 +122,15 @@ func Compile(prog *ast.Program, info *check.Info, m Matcher, opts Options) (p *P
 		}
 		if v, ok := opts.Value("stackframes"); ok && v > 0 {
 			g.frames = int(min(v, maxFrames))
+		}
+		if v, ok := opts.Value("ustackframes"); ok && v > 0 {
+			g.uframes = int(min(v, maxFrames))
+		}
+		if v, ok := opts.Value("jstackframes"); ok && v > 0 {
+			g.jframes = int(min(v, maxFrames))
+		}
+		if v, ok := opts.Value("maxframes"); ok && v > 0 {
+			g.maxFrames = int(min(v, maxFrames))
 		}
 		if v, ok := opts.Value("nspec"); ok && v > 0 {
 			g.nspec = int(min(v, maxNSpec))
@@ -203,10 +226,12 @@ func (g *gen) layout(prog *ast.Program) {
 	g.allocArea = g.baseWord + 16
 	g.allocSize = g.allocaSize()
 	g.strtokArea = g.allocArea + g.allocSize
+	g.xlateArea = g.strtokArea + g.strtokSize()
+	g.xlateSize = g.xlateNeeds()
 	cfg := bpfrt.Config{
 		StrSize:    g.strbuf,
 		StrSlots:   strSlots(g.strbuf),
-		ThisSize:   g.strtokArea + g.strtokSize(),
+		ThisSize:   g.xlateArea + g.xlateSize,
 		DynKeySize: dynKey,
 		DynValSize: dynVal,
 		AggKeySize: aggKey,
@@ -233,16 +258,25 @@ func (g *gen) layout(prog *ast.Program) {
 // finish sizes what depends on all clauses.
 func (g *gen) finish() {
 	g.prog.Layout = g.l
+	for v, off := range g.globals {
+		g.prog.Slots = append(g.prog.Slots, Slot{Name: v.Name, Offset: off, Size: g.sizeof(v.Type)})
+	}
+	for v, off := range g.this {
+		g.prog.Slots = append(g.prog.Slots, Slot{Name: v.Name, Local: true, Offset: off, Size: g.sizeof(v.Type)})
+	}
 	g.prog.Config.GlobalsSize = max(g.globalsSize, 8)
 	g.prog.Config.StrtabSize = max(len(g.prog.Strtab), 8)
 	slices.SortFunc(g.prog.Aggs, func(a, b *Agg) int { return a.ID - b.ID })
 }
 
-// defaultFrames is DTrace's default stackframes; maxFrames bounds it by
+// defaultFrames, defaultUFrames and defaultJFrames are DTrace's defaults
+// of stackframes, ustackframes and jstackframes; maxFrames bounds them by
 // the kernel's perf_event_max_stack default.
 const (
-	defaultFrames = 20
-	maxFrames     = 127
+	defaultFrames  = 20
+	defaultUFrames = 100
+	defaultJFrames = 50
+	maxFrames      = 127
 )
 
 // recordSize is the record size a program asks for.
@@ -271,14 +305,7 @@ func (g *gen) sizeof(t *ctype.Type) int {
 // clause generates one probe clause.
 func (g *gen) clause(id int, ci *check.ClauseInfo) error {
 	c := &clause{id: id}
-	g.c = c
-	for i, x := range ci.Xlators {
-		if x != nil && i < len(ci.Args) && ci.Args[i] != nil {
-			// The value would be the native one read as the translated
-			// type: wrong output, where an error is honest.
-			g.unsupported(ci.Clause, fmt.Sprintf("args[%d] translated to %s", i, ci.Args[i]))
-		}
-	}
+	g.c, g.ci = c, ci
 	seen := map[uint32]bool{}
 	for _, d := range ci.Clause.Descs {
 		ps, err := g.m.Match(d)
@@ -344,29 +371,10 @@ func (g *gen) clause(id int, ci *check.ClauseInfo) error {
 	if c.globals || c.strtab {
 		insns = append(insns, asm.Mov.Imm(asm.R0, 0).WithSymbol(fail), asm.Return())
 	}
-	stmt := &bpfrt.Stmt{ID: id, Insns: insns, Recs: c.recs, DataSize: c.size, IgnoresArgs: !readsArgs(insns)}
-	g.prog.Clauses = append(g.prog.Clauses, &Clause{Stmt: stmt, Probes: c.probes})
-	g.c = nil
+	stmt := &bpfrt.Stmt{ID: id, Insns: insns, Recs: c.recs, DataSize: c.size, ArgsRead: c.argsRead}
+	g.prog.Clauses = append(g.prog.Clauses, &Clause{Stmt: stmt, Desc: ci.Clause.Descs[0].String(), Probes: c.probes})
+	g.c, g.ci = nil, nil
 	return nil
-}
-
-// readsArgs reports whether a clause reads the probe's arguments from
-// the machine state: a load from the scratch pointer at an argument's
-// offset, or the address of one computed from it.
-func readsArgs(insns asm.Instructions) bool {
-	in := func(off int64) bool { return off >= bpfrt.MstArgs && off < bpfrt.MstArgs+8*bpfrt.NumArgs }
-	for i, ins := range insns {
-		op := ins.OpCode
-		if op.Class().IsLoad() && ins.Src == rScratch && in(int64(ins.Offset)) {
-			return true
-		}
-		if op.Class().IsALU() && op.ALUOp() == asm.Add && op.Source() == asm.ImmSource && in(ins.Constant) && i > 0 {
-			if p := insns[i-1]; p.OpCode.Class().IsALU() && p.OpCode.ALUOp() == asm.Mov && p.Dst == ins.Dst && p.Src == rScratch {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // emit appends instructions to the clause, the first one carrying the

@@ -1,19 +1,19 @@
 package cg
 
 import (
+	"github.com/cilium/ebpf/asm"
+
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/d/ast"
 	"github.com/godtrace/godtrace/format"
 )
 
-// inet_ntoa(), inet_ntoa6() and inet_ntop() are converted by the
-// consumer: the clause records the address bytes and the consumer prints
-// their text, which keeps the text conversion (and its IPv6 zero-run
-// compression) out of the BPF program and its verifier time. The cost is
-// that their value exists only in output: as the argument of trace() or
-// printf() they work, anywhere else (a variable, a comparison, a key)
-// code generation refuses them as not supported yet. Computing them in
-// BPF, as DTrace for Linux does, would lift that limit.
+// inet_ntoa(), inet_ntoa6() and inet_ntop() traced or printed are
+// converted by the consumer: the clause records the address bytes and
+// the consumer prints their text, which keeps the conversion out of the
+// program where it is only output. Anywhere else (a variable, a
+// comparison, a key, a translator's member such as ipinfo_t's ip_saddr)
+// the clause converts the address itself (inetText), to the same text.
 
 // inetCall returns the kind and the size of the address that a call of
 // e to one of the address conversions records, and the address argument.
@@ -45,4 +45,178 @@ func (g *gen) recordInet(act bpfrt.Action, kind Kind, size int, addr ast.Expr) {
 	g.expr(addr)
 	off := g.record(act, size, 8, kind, -1)
 	g.readMem(int(g.stageOff(off)), size)
+}
+
+// inetSubr generates an address conversion as a value: its text in a
+// scratch slot.
+func (g *gen) inetSubr(call *ast.CallExpr) {
+	kind, size, addr, ok := g.inetCall(call)
+	if !ok {
+		g.unsupported(call, "this address conversion")
+	}
+	// The address bytes go in a slot of their own, the text in another;
+	// with a strsize shorter than an address, the bytes do not fit.
+	if g.strbuf < 16 {
+		g.unsupported(call, "an address conversion with strsize below 15")
+	}
+	g.expr(addr)
+	tmp := g.strSlot()
+	g.readMem(tmp, size)
+	out := g.strSlot()
+	w := inetWriter{g: g, out: out}
+	g.emit(asm.Mov.Imm(asm.R1, 0))
+	if kind == KindInet4 {
+		g.octets(w, tmp)
+	} else {
+		g.groups(w, tmp)
+	}
+	// R1 is the end of the text: bound it for the verifier, and end it.
+	end := g.label("inetend")
+	g.emit(asm.JLT.Imm(asm.R1, int32(g.strbuf), end), asm.Mov.Imm(asm.R1, int32(g.strbuf-1)))
+	g.setLabel(end)
+	g.emit(
+		asm.Mov.Reg(asm.R2, rScratch),
+		asm.Add.Reg(asm.R2, asm.R1),
+		asm.StoreImm(asm.R2, int16(out), 0, asm.Byte),
+		asm.Mov.Reg(asm.R0, rScratch),
+		asm.Add.Imm(asm.R0, int32(out)),
+	)
+}
+
+// inetWriter appends characters to the text at slot out, R1 being the
+// position; characters past strsize are dropped. It uses R2.
+type inetWriter struct {
+	g   *gen
+	out int
+}
+
+// put appends the character in R0.
+func (w inetWriter) put() { w.emit(asm.StoreMem(asm.R2, int16(w.out), asm.R0, asm.Byte)) }
+
+// putc appends the character c.
+func (w inetWriter) putc(c byte) { w.emit(asm.StoreImm(asm.R2, int16(w.out), int64(c), asm.Byte)) }
+
+func (w inetWriter) emit(store asm.Instruction) {
+	g := w.g
+	full := g.label("inetfull")
+	g.emit(
+		asm.JGE.Imm(asm.R1, int32(g.strbuf-1), full),
+		asm.Mov.Reg(asm.R2, rScratch),
+		asm.Add.Reg(asm.R2, asm.R1),
+		store,
+		asm.Add.Imm(asm.R1, 1),
+	)
+	g.setLabel(full)
+	g.emit(nop())
+}
+
+// octets writes the dotted quad of the four bytes at slot a.
+func (g *gen) octets(w inetWriter, a int) {
+	for i := 0; i < 4; i++ {
+		if i > 0 {
+			w.putc('.')
+		}
+		g.emit(asm.LoadMem(asm.R5, rScratch, int16(a+i), asm.Byte))
+		for _, d := range []int32{100, 10} {
+			skip := g.label("octet")
+			g.emit(asm.JLT.Imm(asm.R5, d, skip), asm.Mov.Reg(asm.R0, asm.R5), asm.Div.Imm(asm.R0, d))
+			if d == 10 {
+				g.emit(asm.Mod.Imm(asm.R0, 10))
+			}
+			g.emit(asm.Add.Imm(asm.R0, '0'))
+			w.put()
+			g.setLabel(skip)
+		}
+		g.emit(asm.Mov.Reg(asm.R0, asm.R5), asm.Mod.Imm(asm.R0, 10), asm.Add.Imm(asm.R0, '0'))
+		w.put()
+		g.forget(asm.R1, 0)
+	}
+}
+
+// groups writes the text of the IPv6 address at slot a as
+// format.InetNtoa6 does: an IPv4-mapped address as ::ffff:a.b.c.d, else
+// hex groups with the first longest run of two or more zero groups
+// written "::".
+func (g *gen) groups(w inetWriter, a int) {
+	mapped, done := g.label("inetv6"), g.label("inetv6done")
+	g.emit(
+		asm.LoadMem(asm.R0, rScratch, int16(a), asm.DWord),
+		asm.JNE.Imm(asm.R0, 0, mapped),
+		asm.LoadMem(asm.R0, rScratch, int16(a+8), asm.Word),
+		// 00 00 ff ff read as a little-endian word.
+		asm.JNE.Imm32(asm.R0, -0x10000, mapped),
+	)
+	for _, c := range "::ffff:" {
+		w.putc(byte(c))
+	}
+	g.octets(w, a+12)
+	g.emit(asm.Ja.Label(done))
+	g.setLabel(mapped)
+	// R3 = the first group of the longest zero run, R4 its length; R5 the
+	// length of the run being counted.
+	g.emit(asm.Mov.Imm(asm.R3, 8), asm.Mov.Imm(asm.R4, 1), asm.Mov.Imm(asm.R5, 0))
+	for i := int32(0); i < 8; i++ {
+		zero, next := g.label("inetzero"), g.label("inetrun")
+		g.emit(
+			asm.LoadMem(asm.R0, rScratch, int16(a+2*int(i)), asm.Half),
+			asm.JEq.Imm(asm.R0, 0, zero),
+			asm.Mov.Imm(asm.R5, 0),
+			asm.Ja.Label(next),
+		)
+		g.setLabel(zero)
+		g.emit(
+			asm.Add.Imm(asm.R5, 1),
+			asm.JLE.Reg(asm.R5, asm.R4, next),
+			asm.Mov.Reg(asm.R4, asm.R5),
+			asm.Mov.Imm(asm.R3, i+1),
+			asm.Sub.Reg(asm.R3, asm.R5),
+		)
+		g.setLabel(next)
+		g.emit(nop())
+	}
+	// R4 = the end of the run; no run of two: nothing is in a run.
+	run := g.label("inetrun")
+	g.emit(asm.JGE.Imm(asm.R4, 2, run), asm.Mov.Imm(asm.R3, 8))
+	g.setLabel(run)
+	g.emit(asm.Add.Reg(asm.R4, asm.R3))
+	// Forgotten, the run's bounds do not multiply the verifier's states.
+	g.forget(asm.R3, 0)
+	g.forget(asm.R4, 1)
+	for i := int32(0); i < 8; i++ {
+		out, next := g.label("inetgroup"), g.label("inetnext")
+		g.emit(
+			asm.JGT.Imm(asm.R3, i, out),
+			asm.JLE.Imm(asm.R4, i, out),
+			asm.JNE.Imm(asm.R3, i, next),
+		)
+		w.putc(':')
+		w.putc(':')
+		g.emit(asm.Ja.Label(next))
+		g.setLabel(out)
+		if i > 0 {
+			after := g.label("inetcolon")
+			g.emit(asm.JEq.Imm(asm.R4, i, after))
+			w.putc(':')
+			g.setLabel(after)
+		}
+		g.emit(asm.LoadMem(asm.R5, rScratch, int16(a+2*int(i)), asm.Half), asm.HostTo(asm.BE, asm.R5, asm.Half))
+		for shift := int32(12); shift >= 0; shift -= 4 {
+			skip := g.label("inethex")
+			if shift > 0 {
+				g.emit(asm.JLT.Imm(asm.R5, 1<<shift, skip))
+			}
+			g.emit(asm.Mov.Reg(asm.R0, asm.R5), asm.RSh.Imm(asm.R0, shift), asm.And.Imm(asm.R0, 0xf))
+			digit, hex := g.label("inetdigit"), g.label("inethexdone")
+			g.emit(asm.JLT.Imm(asm.R0, 10, digit), asm.Add.Imm(asm.R0, 'a'-10), asm.Ja.Label(hex))
+			g.setLabel(digit)
+			g.emit(asm.Add.Imm(asm.R0, '0'))
+			g.setLabel(hex)
+			w.put()
+			g.setLabel(skip)
+		}
+		g.setLabel(next)
+		g.forget(asm.R1, 0)
+	}
+	g.setLabel(done)
+	g.emit(nop())
 }

@@ -166,12 +166,16 @@ func (g *gen) copyMem(call *ast.CallExpr, addr, sizeArg, dest ast.Expr, kernel b
 
 // readMem copies size bytes at the kernel address in R0 to off from the
 // scratch pointer, faulting with the address when they cannot be read.
-func (g *gen) readMem(off, size int) {
+func (g *gen) readMem(off, size int) { g.readMemTo(rScratch, off, size) }
+
+// readMemTo copies size bytes at the kernel address in R0 to off from
+// base, faulting with the address when they cannot be read.
+func (g *gen) readMemTo(base asm.Register, off, size int) {
 	ok := g.label("rdok")
 	g.push(nil)
 	g.emit(
 		asm.Mov.Reg(asm.R3, asm.R0),
-		asm.Mov.Reg(asm.R1, rScratch),
+		asm.Mov.Reg(asm.R1, base),
 		asm.Add.Imm(asm.R1, int32(off)),
 		asm.Mov.Imm(asm.R2, int32(size)),
 		asm.FnProbeReadKernel.Call(),

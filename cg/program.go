@@ -1,10 +1,6 @@
 package cg
 
 import (
-	"bufio"
-	"fmt"
-	"io"
-
 	"github.com/godtrace/godtrace/agg"
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/ctype"
@@ -50,6 +46,9 @@ type Program struct {
 	Types []*ctype.Type
 	// Aggs are the aggregations, by ID order (ID i is Aggs[i-1]).
 	Aggs []*Agg
+	// Slots are the globals and clause-locals, for -S to name what the
+	// code loads and stores.
+	Slots []Slot
 	// WallOffset is the offset in the globals value where the session
 	// stores the difference between the real-time and the monotonic
 	// clock, which walltimestamp adds to the monotonic time; -1 when no
@@ -60,6 +59,8 @@ type Program struct {
 // Clause is one compiled probe clause.
 type Clause struct {
 	Stmt *bpfrt.Stmt
+	// Desc is the clause's first probe description, as -S names it.
+	Desc string
 	// Probes are the probes the clause's descriptions match, each once,
 	// in the order of the descriptions.
 	Probes []Probe
@@ -110,7 +111,17 @@ const (
 	KindBytes              // raw memory of Size bytes (a struct, union or array; tracemem())
 	KindInet4              // an IPv4 address printed as inet_ntoa() text
 	KindInet6              // an IPv6 address printed as inet_ntoa6() text
+	// The user-space kinds start with the process ID (8 bytes), which the
+	// consumer needs to find the process's symbols.
+	KindUStack // the pid, then user stack frames, 8 bytes each, 0 after the last
+	KindUSym   // the pid, then a user address printed as its symbol (usym(), ufunc())
+	KindUAddr  // the pid, then a user address printed as symbol+offset (uaddr(), %A)
+	KindUMod   // the pid, then a user address printed as its module (umod())
 )
+
+// IsUser reports whether values of kind k hold user addresses, which
+// start with the process ID.
+func (k Kind) IsUser() bool { return k >= KindUStack && k <= KindUMod }
 
 // The record actions, in bpfrt.RecDesc.Action. A record's Arg holds the
 // Kind of the value it carries.
@@ -147,6 +158,16 @@ const (
 	// or for a pointer to a struct or union, the pointer and then the
 	// bytes it points to.
 	ActPrint
+	// ActSystem and ActFreopen are system() and freopen(), the actions
+	// the consumer carries out: Format and Arg as for ActPrintf, the
+	// formatted text being the command or the file name.
+	ActSystem
+	ActFreopen
+	// ActFtruncate is ftruncate(), ActPanic panic() and ActBreakpoint
+	// breakpoint(), which the consumer carries out; they have no data.
+	ActFtruncate
+	ActPanic
+	ActBreakpoint
 )
 
 // RecKind returns the Kind of a record's value.
@@ -166,28 +187,4 @@ func (p *Program) Probes() []Probe {
 		}
 	}
 	return out
-}
-
-// WriteAsm writes the generated code as dtrace -S shows it: each clause
-// with the probes it enables, its record layout and its instructions.
-func (p *Program) WriteAsm(w io.Writer) error {
-	bw := bufio.NewWriter(w)
-	for _, c := range p.Clauses {
-		fmt.Fprintf(bw, "%s:", c.Stmt.Symbol())
-		for _, pr := range c.Probes {
-			fmt.Fprintf(bw, " %s:%s:%s:%s", pr.Provider, pr.Module, pr.Function, pr.Name)
-		}
-		fmt.Fprintf(bw, "\n\trecord: %d bytes\n", c.Stmt.DataSize)
-		for _, r := range c.Stmt.Recs {
-			fmt.Fprintf(bw, "\t  +%-4d %-10s size %d kind %d format %d\n", r.Offset, actNames[r.Action], r.Size, r.Arg, r.Format)
-		}
-		fmt.Fprintf(bw, "%v\n", c.Stmt.Insns)
-	}
-	return bw.Flush()
-}
-
-var actNames = map[bpfrt.Action]string{
-	ActTrace: "trace", ActPrintf: "printf", ActArg: "arg", ActPrinta: "printa", ActAgg: "agg",
-	ActGuard: "guard", ActClear: "clear", ActTrunc: "trunc", ActNormalize: "normalize", ActDenormalize: "denormalize", ActSetopt: "setopt",
-	ActPrint: "print",
 }

@@ -105,6 +105,8 @@ func (g *gen) subr(call *ast.CallExpr) {
 		g.cleanpath(call)
 	case "basename", "dirname":
 		g.pathPart(call, id.Name == "dirname")
+	case "d_path":
+		g.dpath(call)
 	case "strstr":
 		a := g.search(call, call.Args[0], call.Args[1], nil, false)
 		none, done := g.label("strstrnone"), g.label("strstrdone")
@@ -120,7 +122,7 @@ func (g *gen) subr(call *ast.CallExpr) {
 		g.setLabel(done)
 		g.emit(nop())
 	case "inet_ntoa", "inet_ntoa6", "inet_ntop":
-		g.unsupported(call, id.Name+"() other than as an argument of trace() or printf()")
+		g.inetSubr(call)
 	case "getmajor":
 		g.expr(call.Args[0])
 		g.emit(asm.RSh.Imm(asm.R0, minorBits))
@@ -130,7 +132,7 @@ func (g *gen) subr(call *ast.CallExpr) {
 		g.emit(asm.And.Imm(asm.R0, 1<<minorBits-1))
 	case "copyinstr":
 		g.copyinstr(call)
-	case "sym", "func", "mod":
+	case "sym", "func", "mod", "usym", "ufunc", "uaddr", "umod":
 		// The value is the address; the record's kind prints it.
 		g.expr(call.Args[0])
 	case "strchr", "strrchr":
@@ -161,6 +163,12 @@ func (g *gen) subr(call *ast.CallExpr) {
 		g.progenyof(call)
 	case "speculation":
 		g.speculation()
+	case "mutex_owned", "mutex_owner", "mutex_type_adaptive", "mutex_type_spin", "rw_read_held", "rw_write_held", "rw_iswriter":
+		g.lockSubr(call, id.Name)
+	case "copyout":
+		g.copyout(call)
+	case "copyoutstr":
+		g.copyoutstr(call)
 	default:
 		g.unsupported(call, fmt.Sprintf("subroutine %s()", id.Name))
 	}
@@ -211,7 +219,14 @@ func (g *gen) copyinstr(call *ast.CallExpr) {
 		size = int32(min(max(ti.Value+1, 1), int64(g.strbuf)))
 	}
 	g.expr(call.Args[0])
-	g.push(call)
+	g.copyinStr(call, size)
+}
+
+// copyinStr copies the user string at the address in R0 into a scratch
+// slot, at most size bytes with the NUL, faulting with the address when
+// it cannot be read, and points R0 at the copy.
+func (g *gen) copyinStr(n ast.Node, size int32) {
+	g.push(n)
 	off := g.strSlot()
 	ok := g.label("cpin")
 	g.emit(

@@ -2,6 +2,7 @@ package cg
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/cilium/ebpf/asm"
 
@@ -186,6 +187,12 @@ func (g *gen) storeVar(e ast.Expr, t *ctype.Type) {
 		g.storeDyn(e, r, t)
 		return
 	}
+	if isAggregate(t) && !isStr(t) {
+		// R0 is the address of the value: copy its bytes.
+		g.readMemTo(r.base, r.off, g.sizeof(t))
+		g.emit(asm.Mov.Reg(asm.R0, r.base), asm.Add.Imm(asm.R0, int32(r.off)))
+		return
+	}
 	if !isStr(t) {
 		g.emit(asm.StoreMem(r.base, int16(r.off), asm.R0, sizeOp(g.sizeof(t))))
 		return
@@ -206,43 +213,34 @@ func (g *gen) copyStr(base asm.Register, off int) {
 	)
 }
 
+// isDynStruct reports whether e is a thread-local or an associative
+// array element of struct or union type, whose value is the address of
+// the map value holding it.
+func (g *gen) isDynStruct(e ast.Expr) bool {
+	var v *check.Var
+	switch x := unparen(e).(type) {
+	case *ast.ScopedVar:
+		v = g.info.Vars[x]
+	case *ast.IndexExpr:
+		v = g.info.Vars[unparen(x.X)]
+	}
+	return v != nil && g.dyn[v] != nil && isStructOrUnion(v.Type)
+}
+
 // keyOff is the key staging area's offset from the scratch pointer.
 func (g *gen) keyOff() int { return g.l.This + g.keyArea }
 
 // valOff is the value staging area's offset from the scratch pointer.
 func (g *gen) valOff() int { return g.l.This + g.valArea }
 
-// userStackAction returns the name of the user-space stack or symbol
-// action k calls (ustack(), usym()...), or "".
-func userStackAction(k ast.Expr) string {
-	call, ok := unparen(k).(*ast.CallExpr)
-	if !ok {
-		return ""
-	}
-	id, ok := unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return ""
-	}
-	switch id.Name {
-	case "ustack", "jstack", "usym", "ufunc", "umod", "uaddr":
-		return id.Name
-	}
-	return ""
-}
-
 // buildKey evaluates the keys and lays out the key of id in the key
 // staging area, zeroed to size bytes; with self, the thread id comes
 // first. The keys are evaluated before the area is touched, since they
 // may use it themselves.
 func (g *gen) buildKey(n ast.Node, id uint32, self bool, keys []ast.Expr, size int) {
-	types := make([]*ctype.Type, len(keys))
+	fields := make([]Field, len(keys))
 	for i, k := range keys {
-		if name := userStackAction(k); name != "" {
-			// They have stack()'s type; recording a kernel stack for
-			// them would print wrong frames.
-			g.unsupported(k, name+"()")
-		}
-		if types[i] = g.typeOf(k).Type; isStack(types[i]) {
+		if fields[i] = g.keyField(n, k, g.typeOf(k).Type); fields[i].Kind == KindStack || fields[i].Kind == KindUStack {
 			continue // taken straight into the key below
 		}
 		g.expr(k)
@@ -259,19 +257,29 @@ func (g *gen) buildKey(n ast.Node, id uint32, self bool, keys []ast.Expr, size i
 		off += 8
 	}
 	offs := make([]int, len(keys))
-	for i, t := range types {
+	for i, f := range fields {
 		offs[i] = off
-		off += g.fieldSize(n, t)
+		off += f.Size
+	}
+	if off > size {
+		g.unsupported(n, fmt.Sprintf("a key of %d bytes where the map key has %d", off, size))
 	}
 	for i := len(keys) - 1; i >= 0; i-- {
-		if isStack(types[i]) {
-			g.stack(ko + offs[i])
-			continue
-		}
-		g.pop(asm.R0)
-		if isStr(types[i]) {
+		switch f := fields[i]; {
+		case f.Kind == KindStack || f.Kind == KindUStack:
+			s, ok := g.stackOf(keys[i])
+			if !ok {
+				g.unsupported(keys[i], "stack key that is not a stack(), ustack() or jstack() call")
+			}
+			g.stackInto(ko+offs[i], s)
+		case f.Kind.IsUser():
+			g.pop(asm.R0)
+			g.storeUserAddr(ko + offs[i])
+		case f.Kind == KindString:
+			g.pop(asm.R0)
 			g.copyStr(rScratch, ko+offs[i])
-		} else {
+		default:
+			g.pop(asm.R0)
 			g.emit(asm.StoreMem(rScratch, int16(ko+offs[i]), asm.R0, asm.DWord))
 		}
 	}
@@ -294,14 +302,23 @@ func (g *gen) loadDyn(e ast.Expr, r varRef, t *ctype.Type) {
 	g.emit(asm.FnMapLookupElem.Call())
 	found, done := g.label("dyn"), g.label("dynend")
 	g.emit(asm.JNE.Imm(asm.R0, 0, found))
-	if isStr(t) {
+	switch {
+	case isStr(t):
 		g.strConst("")
-	} else {
+	case isAggregate(t):
+		// A struct never stored reads as zeroes, from the value
+		// staging area.
+		g.zeroScratch(g.valOff(), g.sizeof(t))
+		g.emit(asm.Mov.Reg(asm.R0, rScratch), asm.Add.Imm(asm.R0, int32(g.valOff())))
+	default:
 		g.emit(asm.Mov.Imm(asm.R0, 0))
 	}
 	g.emit(asm.Ja.Label(done))
 	g.setLabel(found)
-	if !isStr(t) {
+	if isAggregate(t) {
+		// The value is the address of the map value holding it.
+		g.emit(nop())
+	} else if !isStr(t) {
 		g.emit(asm.LoadMem(asm.R0, asm.R0, 0, sizeOp(g.sizeof(t))))
 		g.normalize(asm.R0, t)
 	} else {
@@ -320,10 +337,15 @@ func (g *gen) storeDyn(e ast.Expr, r varRef, t *ctype.Type) {
 	g.push(e)
 	del, done := g.label("del"), g.label("stored")
 	vo := g.valOff()
-	if isStr(t) {
+	// A struct is stored whole and never deleted.
+	whole := isAggregate(t) && !isStr(t)
+	switch {
+	case whole:
+		g.readMem(vo, g.sizeof(t))
+	case isStr(t):
 		g.emit(asm.LoadMem(asm.R1, asm.R0, 0, asm.Byte), asm.JEq.Imm(asm.R1, 0, del))
 		g.copyStr(rScratch, vo)
-	} else {
+	default:
 		g.emit(asm.JEq.Imm(asm.R0, 0, del), asm.StoreMem(rScratch, int16(vo), asm.R0, asm.DWord))
 	}
 	g.mapArgs(bpfrt.MapDynVars)
@@ -332,15 +354,19 @@ func (g *gen) storeDyn(e ast.Expr, r varRef, t *ctype.Type) {
 		asm.Add.Imm(asm.R3, int32(vo)),
 		asm.Mov.Imm(asm.R4, 0),
 		asm.FnMapUpdateElem.Call(),
-		// A full map loses the store: a dynamic variable drop.
-		asm.JEq.Imm(asm.R0, 0, done),
 	)
+	// A full map loses the store: a dynamic variable drop.
+	stored := g.label("dynstored")
+	g.emit(asm.JEq.Imm(asm.R0, 0, stored))
 	g.emit(bpfrt.Count(rScratch, bpfrt.MstDynDrops)...)
-	g.emit(asm.Ja.Label(done))
-	g.setLabel(del)
-	g.mapArgs(bpfrt.MapDynVars)
-	g.emit(asm.FnMapDeleteElem.Call())
-	g.setLabel(done)
+	g.setLabel(stored)
+	if !whole {
+		g.emit(asm.Ja.Label(done))
+		g.setLabel(del)
+		g.mapArgs(bpfrt.MapDynVars)
+		g.emit(asm.FnMapDeleteElem.Call())
+		g.setLabel(done)
+	}
 	g.pop(asm.R0)
 }
 
@@ -363,11 +389,11 @@ func (g *gen) strSlot() int {
 // statement, a predicate, an action argument) before the next starts. It
 // returns the function that gives its slots back.
 func (g *gen) fullExpr(n ast.Node) func() {
-	mark, full := g.c.slot, g.c.full
+	mark, xmark, full := g.c.slot, g.c.xarea, g.c.full
 	if full == nil {
 		g.c.full = n
 	}
-	return func() { g.c.slot, g.c.full = mark, full }
+	return func() { g.c.slot, g.c.xarea, g.c.full = mark, xmark, full }
 }
 
 // builtin loads a built-in variable.
@@ -386,9 +412,24 @@ func (g *gen) builtin(e *ast.Ident, name string, t *ctype.Type) {
 	case "vtimestamp":
 		g.vtimestamp()
 	case "errno":
-		g.errno(e)
+		g.errno()
 	case "cpu":
 		g.emit(asm.FnGetSmpProcessorId.Call())
+	case "curcpu":
+		// The CPU's entry of the cpuinfo map, keyed through the key
+		// staging area, which no expression holds while it is evaluated.
+		g.prog.Config.CPUInfo = true
+		g.emit(
+			asm.FnGetSmpProcessorId.Call(),
+			asm.StoreMem(rScratch, int16(g.keyOff()), asm.R0, asm.Word),
+			asm.LoadMapPtr(asm.R1, 0).WithReference(bpfrt.MapCPUInfo),
+			asm.Mov.Reg(asm.R2, rScratch),
+			asm.Add.Imm(asm.R2, int32(g.keyOff())),
+			asm.FnMapLookupElem.Call(),
+		)
+		// An address like any other, read with bpf_probe_read_kernel:
+		// the verifier is to forget it came from a map.
+		g.forget(asm.R0, 0)
 	case "curthread":
 		g.emit(asm.FnGetCurrentTask.Call())
 	case "timestamp":
@@ -420,8 +461,10 @@ func (g *gen) builtin(e *ast.Ident, name string, t *ctype.Type) {
 		g.emit(asm.LoadMem(asm.R0, rScratch, bpfrt.MstPRID, asm.Word))
 	case "epid":
 		g.emit(asm.LoadMem(asm.R0, rScratch, bpfrt.MstEPID, asm.Word))
+	case "ucaller":
+		g.ucaller(e)
 	case "arg0", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7", "arg8", "arg9":
-		g.emit(asm.LoadMem(asm.R0, rScratch, bpfrt.MstArg(int(name[3]-'0')), asm.DWord))
+		g.loadRawArg(int(name[3] - '0'))
 	default:
 		g.unsupported(e, "built-in variable "+name)
 	}
@@ -430,17 +473,47 @@ func (g *gen) builtin(e *ast.Ident, name string, t *ctype.Type) {
 
 // errno loads the error of the system call a syscall return probe
 // reports: the negated return value when it is an error (-4095 to -1),
-// else 0. Elsewhere DTrace gives the thread's last error, which nothing
-// records yet.
-func (g *gen) errno(e *ast.Ident) {
+// else 0. Any other probe gives 0, as DTrace's do at a system call's
+// entry and inside it (the error of a call is set as it returns); where
+// DTrace would give the error of the thread's last system call, outside
+// any (a profile tick in user code), nothing records it.
+func (g *gen) errno() {
+	var ids []uint32
 	for _, p := range g.c.probes {
-		if p.Provider != "syscall" || p.Name != "return" {
-			g.unsupported(e, "errno outside syscall return probes")
+		if p.Provider == "syscall" && p.Name == "return" {
+			ids = append(ids, p.ID)
 		}
 	}
+	if len(ids) == 0 {
+		g.emit(asm.Mov.Imm(asm.R0, 0))
+		return
+	}
 	none, done := g.label("errnone"), g.label("errdone")
+	if len(ids) < len(g.c.probes) {
+		// The clause's other probes give 0: test the probe id against
+		// the runs of return probe ids, few as the table numbers a
+		// provider's probes in a row.
+		slices.Sort(ids)
+		ret := g.label("errret")
+		g.emit(asm.LoadMem(asm.R1, rScratch, bpfrt.MstPRID, asm.Word))
+		for i := 0; i < len(ids); {
+			j := i
+			for j+1 < len(ids) && ids[j+1] == ids[j]+1 {
+				j++
+			}
+			next := g.label("errrun")
+			g.emit(
+				asm.JLT.Imm(asm.R1, int32(ids[i]), next),
+				asm.JLE.Imm(asm.R1, int32(ids[j]), ret),
+			)
+			g.setLabel(next)
+			i = j + 1
+		}
+		g.emit(asm.Ja.Label(none))
+		g.setLabel(ret)
+	}
+	g.loadRawArg(0)
 	g.emit(
-		asm.LoadMem(asm.R0, rScratch, bpfrt.MstArg(0), asm.DWord),
 		asm.JSGE.Imm(asm.R0, 0, none),
 		asm.JSLT.Imm(asm.R0, -4095, none),
 		asm.Neg.Imm(asm.R0, 0),
@@ -452,8 +525,19 @@ func (g *gen) errno(e *ast.Ident) {
 	g.emit(nop())
 }
 
+// loadRawArg loads native argument i from the machine state into R0, noting that
+// the clause reads it.
+func (g *gen) loadRawArg(i int) {
+	g.c.argsRead |= 1 << i
+	g.emit(asm.LoadMem(asm.R0, rScratch, bpfrt.MstArg(i), asm.DWord))
+}
+
 // builtinIndex loads args[i] with a constant i.
 func (g *gen) builtinIndex(e *ast.IndexExpr, name string) {
+	if name == "uregs" && len(e.Index) == 1 {
+		g.uregs(e)
+		return
+	}
 	if name != "args" || len(e.Index) != 1 {
 		g.unsupported(e, "built-in array "+name)
 	}
@@ -461,8 +545,35 @@ func (g *gen) builtinIndex(e *ast.IndexExpr, name string) {
 	if !ti.Const || ti.Value < 0 || ti.Value >= bpfrt.NumArgs {
 		g.unsupported(e, "args[] with a variable index")
 	}
-	g.emit(asm.LoadMem(asm.R0, rScratch, bpfrt.MstArg(int(ti.Value)), asm.DWord))
+	if tr, ok := g.translation(e); ok {
+		g.materialize(tr)
+		return
+	}
+	g.loadArg(e, int(ti.Value))
 	g.normalize(asm.R0, g.typeOf(e).Type)
+}
+
+// loadArg loads the native argument args[i] is made from: a string in
+// the process's memory is copied into a scratch slot, as copyinstr()
+// does.
+func (g *gen) loadArg(e ast.Node, i int) {
+	native := i
+	if g.ci != nil && i < len(g.ci.Mappings) {
+		native = g.ci.Mappings[i]
+	}
+	if native < 0 || native >= bpfrt.NumArgs {
+		g.fail(e, fmt.Errorf("internal error: args[%d] is made from native argument %d", i, native))
+	}
+	g.loadRawArg(native)
+	if g.ci == nil || i >= len(g.ci.Natives) {
+		return
+	}
+	if t := g.ci.Natives[i]; isStr(t) && g.ci.Userland[i] {
+		g.copyinStr(e, int32(g.strbuf))
+		return
+	} else if t != nil {
+		g.normalize(asm.R0, t)
+	}
 }
 
 // probeName points R0 at one part of the name of the firing probe: a

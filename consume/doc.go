@@ -21,7 +21,10 @@
 // or at the latest after switchrate, as it notices a cancelled context
 // (SIGINT, SIGTERM: the caller's signal.NotifyContext), then drains what
 // is left in the buffers, sets the activity to END and fires END in this
-// process, drains again, and returns the exit status.
+// process, drains again, and returns the exit status. A hook (OnActive)
+// runs once BEGIN is done and the activity has left inactive, before any
+// record is read: processes held stopped until tracing is active start
+// there.
 //
 // Speculative records (header word 2 = speculation id) are held per id,
 // up to specsize bytes each (more are counted as speculative drops),
@@ -30,4 +33,7 @@
 // speculation map for speculation() to take again. Failed speculation()
 // calls, counted on the BPF side, are reported with the drops, in
 // DTrace's words (SpecDropsMessage).
+//
+// Key notices (bpfrt.EPIDKeyNotice) go to a Handler that implements
+// KeyHandler, as they arrive; they print nothing.
 package consume

@@ -20,6 +20,23 @@ type Handler interface {
 	SpecDrops(kind SpecDrop, n uint64) error
 }
 
+// KeyHandler is implemented by a Handler that wants the key notices of
+// aggregations whose keys hold user addresses (bpfrt.EPIDKeyNotice); other
+// Handlers never see them.
+type KeyHandler interface {
+	KeyNotice(n KeyNotice) error
+}
+
+// KeyNotice is the map key of a new tuple of an aggregation.
+type KeyNotice struct {
+	CPU   int
+	AggID int
+	// Key is the whole map key, its [aggid u32][0 u32] header included,
+	// as the aggregation's key field offsets count. It is only valid
+	// during the call.
+	Key []byte
+}
+
 // Record is one data record.
 type Record struct {
 	CPU int

@@ -2,6 +2,7 @@ package consume
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -43,6 +44,8 @@ type Session struct {
 	specSize int
 	specFull uint64    // speculative records dropped for specsize
 	specLast [3]uint64 // the SpecDrop counts as last reported
+
+	onActive func()
 
 	progs    []Program
 	closers  []io.Closer
@@ -157,6 +160,11 @@ func (s *Session) enable(u provider.Unit, errRef bpfrt.ProbeRef, errStmts []*bpf
 	return nil
 }
 
+// OnActive makes Run call f once BEGIN has run and the activity has left
+// inactive (tracing is active, or exit() in BEGIN has ended it), before it
+// reads any record.
+func (s *Session) OnActive(f func()) { s.onActive = f }
+
 // Run fires BEGIN, consumes records until exit() is called, ctx is done
 // or h fails, then drains, fires END, drains again and returns the exit
 // status (0 when no exit() ran). Run may be called once.
@@ -180,6 +188,9 @@ func (s *Session) Run(ctx context.Context, h Handler) (int, error) {
 		if err := s.maps.SetActivity(bpfrt.ActivityActive); err != nil {
 			return 0, err
 		}
+	}
+	if s.onActive != nil {
+		s.onActive()
 	}
 	var rec perf.Record
 	lastDrops := time.Now()
@@ -315,6 +326,14 @@ func (s *Session) dispatch(rec *perf.Record, h Handler) error {
 			return fmt.Errorf("cpu %d: %w", rec.CPU, err)
 		}
 		return h.Fault(Fault{CPU: rec.CPU, FaultRec: fr, EP: s.eps.Lookup(fr.EPID)})
+	}
+	if epid == bpfrt.EPIDKeyNotice {
+		kh, ok := h.(KeyHandler)
+		if !ok {
+			return nil
+		}
+		id := binary.NativeEndian.Uint32(rec.RawSample[4:])
+		return kh.KeyNotice(KeyNotice{CPU: rec.CPU, AggID: int(id), Key: rec.RawSample})
 	}
 	spec, err := bpfrt.RecordSpec(rec.RawSample)
 	if err != nil {

@@ -69,23 +69,8 @@ func u64(b []byte, i int) uint64 { return binary.NativeEndian.Uint64(b[8*i:]) }
 // runs the session and returns what it delivered and the exit status.
 func run(t *testing.T, opts Options, probes map[string][]*bpfrt.Stmt) (*collector, int) {
 	t.Helper()
-	s, err := Open(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := enable(t, opts, probes)
 	defer s.Close()
-	tab := registry.NewTable()
-	var enabled []provider.Enabled
-	for desc, stmts := range probes {
-		ps, err := tab.Match(provider.ParseDesc(desc))
-		if err != nil || len(ps) != 1 {
-			t.Fatalf("match %s: %v, %v", desc, ps, err)
-		}
-		enabled = append(enabled, provider.Enabled{Probe: ps[0], Stmts: stmts})
-	}
-	if err := s.Enable(tab, enabled); err != nil {
-		t.Fatal(err)
-	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	c := &collector{}
@@ -97,6 +82,59 @@ func run(t *testing.T, opts Options, probes map[string][]*bpfrt.Stmt) (*collecto
 		t.Fatal("run did not end by exit()")
 	}
 	return c, status
+}
+
+// enable opens a session and enables the probes named by descs.
+func enable(t *testing.T, opts Options, probes map[string][]*bpfrt.Stmt) *Session {
+	t.Helper()
+	s, err := Open(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := registry.NewTable()
+	var enabled []provider.Enabled
+	for desc, stmts := range probes {
+		ps, err := tab.Match(provider.ParseDesc(desc))
+		if err != nil || len(ps) != 1 {
+			t.Fatalf("match %s: %v, %v", desc, ps, err)
+		}
+		enabled = append(enabled, provider.Enabled{Probe: ps[0], Stmts: stmts})
+	}
+	if err := s.Enable(tab, enabled); err != nil {
+		s.Close()
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestOnActive checks that the hook runs once, after BEGIN (whose exit()
+// has left the activity at draining) and before any record is read.
+func TestOnActive(t *testing.T) {
+	requireRuntime(t)
+	l := layout(t, bpfrt.Config{})
+	body := append(asm.Instructions{asm.Mov.Imm(asm.R0, 1), asm.StoreMem(asm.R7, stage(l, 0), asm.R0, asm.DWord)}, l.Output(asm.R6, asm.R7, 8)...)
+	body = append(body, asm.Mov.Imm(asm.R8, 0))
+	body = append(body, l.Exit(asm.R7, asm.R8, "exit0")...)
+	s := enable(t, Options{}, map[string][]*bpfrt.Stmt{"dtrace:::BEGIN": {clause(0, 8, body...)}})
+	defer s.Close()
+	c := &collector{}
+	calls, seen := 0, -1
+	var activity bpfrt.Activity
+	s.OnActive(func() {
+		calls++
+		seen = len(c.recs)
+		st, err := s.Maps().ReadState()
+		if err != nil {
+			t.Error(err)
+		}
+		activity = st.Activity
+	})
+	if _, err := s.Run(context.Background(), c); err != nil {
+		t.Fatal(err)
+	}
+	if calls != 1 || seen != 0 || activity != bpfrt.ActivityDraining || len(c.recs) != 1 {
+		t.Errorf("hook called %d times, with %d records read and activity %v; %d records in all", calls, seen, activity, len(c.recs))
+	}
 }
 
 func TestBeginRecord(t *testing.T) {

@@ -366,7 +366,8 @@ func (c *command) finish() {
 		if len(c.clauses) == 0 {
 			c.usageError("-G requires one or more scripts or enabling options")
 		}
-		c.fatal("failed to link %s: %v", c.clauses[0].name(), notSupported("-G"))
+		c.link()
+		return
 	case modeHeader:
 		if len(c.clauses) == 0 {
 			c.usageError("-h requires one or more scripts or enabling options")
@@ -379,7 +380,8 @@ func (c *command) finish() {
 				c.usageError("-h requires an output file if no scripts are specified")
 			}
 		}
-		c.fatal("failed to create header file: %v", notSupported("-h"))
+		c.header()
+		return
 	case modeList:
 		c.list()
 		return
@@ -387,6 +389,18 @@ func (c *command) finish() {
 	out := c.openOutput()
 	defer out.Close()
 	if !c.exec {
+		if len(c.clauses) > 0 && c.h.opts.Bool("verbose") {
+			// -e with -S: the code is listed, not run.
+			prog := c.clauses[0].prog
+			if c.merged != nil {
+				prog = c.merged
+			}
+			g, err := c.h.generate(prog)
+			if err != nil {
+				c.fatal("could not enable tracing: %s", errmsg(err))
+			}
+			c.disassemble(g)
+		}
 		return
 	}
 	if len(c.clauses) == 0 {

@@ -202,3 +202,16 @@ func TestList(t *testing.T) {
 		t.Errorf("dtrace -l: status %d, output starts %.200q", status, stdout)
 	}
 }
+
+// TestDisassembly checks that -S lists the generated code on stderr, with
+// -e too, where nothing runs.
+func TestDisassembly(t *testing.T) {
+	stdout, stderr, status := run(t, "-e", "-S", "-n", "BEGIN { trace(1); }")
+	if status != 0 || stdout != "" {
+		t.Fatalf("status %d, stdout %q, stderr %q", status, stdout, stderr)
+	}
+	if !strings.HasPrefix(stderr, "\nDisassembly of clause :::BEGIN, <dt_clause_0>:\nINS  OFF    OPCODE") ||
+		!strings.Contains(stderr, "call bpf_perf_event_output\n") {
+		t.Errorf("stderr:\n%s", stderr)
+	}
+}

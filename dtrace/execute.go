@@ -35,6 +35,7 @@ func (c *command) execute(out io.Writer) {
 	if err != nil && !(refused && errors.Is(err, cg.ErrNotSupported)) {
 		c.fatal("could not enable tracing: %s", errmsg(err))
 	}
+	c.disassemble(g)
 	total := 0
 	for i := range c.clauses {
 		cl := &c.clauses[i]
@@ -55,7 +56,11 @@ func (c *command) execute(out io.Writer) {
 	if refused {
 		c.fatal("could not enable tracing: %s", errmsg(ErrDestructive))
 	}
-	if err := c.h.start(g, out, stderr); err != nil {
+	w, err := c.h.writer(out, stderr)
+	if err == nil {
+		err = c.h.start(g, w)
+	}
+	if err != nil {
 		c.fatal("could not enable tracing: %s", errmsg(err))
 	}
 	if c.h.opts.Bool("destructive") {
@@ -161,4 +166,15 @@ func (l *lockedWriter) Write(b []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.w.Write(b)
+}
+
+// disassemble prints the generated code on stderr under -S, as DTrace
+// lists its clauses when it compiles them.
+func (c *command) disassemble(g *generated) {
+	if g == nil || !c.h.opts.Bool("verbose") {
+		return
+	}
+	if err := g.prog.WriteAsm(c.stderr); err != nil {
+		c.fatal("%s", errmsg(err))
+	}
 }

@@ -8,7 +8,12 @@ import (
 // optstring is dtrace(8)'s getopt option string: a letter followed by ':'
 // takes an argument. -3 and -6 take "2" and "4", which is how getopt reads
 // -32 and -64.
-const optstring = "3:6:aAb:Bc:CD:ef:FGhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z"
+//
+// -O is FreeBSD's: it prints the aggregations at exit under oformat, which
+// godtrace's JSON output always does, so it is accepted and changes
+// nothing. FreeBSD's --libxo FORMAT, the same as -x oformat=FORMAT, is
+// read too.
+const optstring = "3:6:aAb:Bc:CD:ef:FGhHi:I:lL:m:n:Oo:p:P:qs:SU:vVwx:X:Z"
 
 // flag is one option letter given on the command line, with its argument.
 type flag struct {
@@ -35,6 +40,19 @@ func getopt(args []string) (flags []flag, words []string, err error) {
 				i++
 				words = append(words, args[i])
 			}
+			continue
+		}
+		if f, ok := strings.CutPrefix(a, "--libxo"); ok && (f == "" || f[0] == '=') {
+			if f == "" {
+				if i+1 >= len(args) {
+					return nil, nil, &usageError{"option '--libxo' requires an argument"}
+				}
+				i++
+				f = args[i]
+			} else {
+				f = f[1:]
+			}
+			flags = append(flags, flag{'x', "oformat=" + f})
 			continue
 		}
 		if len(a) < 2 || a[0] != '-' {

@@ -28,6 +28,10 @@ func TestGetopt(t *testing.T) {
 		{args: []string{"-", "--", "-q", "-e"}, flags: "e=", words: []string{"-", "-q"}},
 		{args: []string{"-aAB"}, flags: "a= A= B="},
 		{args: []string{"-CDFOO=1", "-UBAR", "-I/inc", "-H", "-Xa"}, flags: "C= D=FOO=1 U=BAR I=/inc H= X=a"},
+		// FreeBSD's structured output options.
+		{args: []string{"-On", "BEGIN", "--libxo", "json,pretty"}, flags: "O= n=BEGIN x=oformat=json,pretty"},
+		{args: []string{"--libxo=json", "-q"}, flags: "x=oformat=json q="},
+		{args: []string{"--libxo"}, err: "option '--libxo' requires an argument"},
 		{args: []string{"-k"}, err: "invalid option -- 'k'"},
 		{args: []string{"-q:"}, err: "invalid option -- ':'"},
 		{args: []string{"-s"}, err: "option requires an argument -- 's'"},

@@ -11,7 +11,9 @@ import (
 
 	"github.com/godtrace/godtrace/cg"
 	"github.com/godtrace/godtrace/ctf"
+	"github.com/godtrace/godtrace/d/check"
 	"github.com/godtrace/godtrace/option"
+	"github.com/godtrace/godtrace/output"
 	"github.com/godtrace/godtrace/proc"
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/session"
@@ -45,6 +47,10 @@ type Handle struct {
 	ctf     *ctf.Archive
 	ctfErr  error
 	ctfOnce sync.Once
+	// compiled is the last program compiled: a program compiled after
+	// it sees its variables and declarations, and those of the programs
+	// before it, as DTrace's one identifier table per handle gives.
+	compiled *check.Info
 }
 
 // Open starts a session with every option at libdtrace's default.
@@ -75,16 +81,40 @@ func (h *Handle) Options() *option.Options { return h.opts }
 var ErrDestructive = errors.New("Destructive actions not allowed")
 
 // Exec generates the code of a compiled program, then loads and attaches
-// it; it returns the number of probes it enables. Go runs it.
+// it; it returns the number of probes it enables. Go runs it, writing
+// what the options ask for: dtrace(8)'s text on stdout (faults and drops
+// on stderr), JSON lines under oformat=json, a pprof profile under
+// pprof=FILE.
 func (h *Handle) Exec(p *Program, stdout, stderr io.Writer) (int, error) {
+	w, err := h.writer(stdout, stderr)
+	if err != nil {
+		return 0, err
+	}
+	return h.ExecWriter(p, w)
+}
+
+// ExecWriter is Exec with the run's records going to w, decoded: probe
+// firings with their values, faults, drops, and the aggregations at the
+// end (see package output).
+func (h *Handle) ExecWriter(p *Program, w output.Writer) (int, error) {
 	g, err := h.generate(p)
 	if err != nil {
 		return 0, err
 	}
-	if err := h.start(g, stdout, stderr); err != nil {
+	if err := h.start(g, w); err != nil {
 		return 0, err
 	}
 	return len(g.prog.Probes()), nil
+}
+
+// Run enables p and runs it until exit() or until ctx is done (then END
+// fires, as after exit()), handing every record to w, and returns the exit
+// status: ExecWriter and Go in one call.
+func (h *Handle) Run(ctx context.Context, p *Program, w output.Writer) (int, error) {
+	if _, err := h.ExecWriter(p, w); err != nil {
+		return 0, err
+	}
+	return h.Go(ctx)
 }
 
 // generated is a program's code, ready to start.
@@ -107,11 +137,11 @@ func (h *Handle) generate(p *Program) (*generated, error) {
 
 // start loads and attaches generated code, unless it is destructive
 // without permission.
-func (h *Handle) start(g *generated, stdout, stderr io.Writer) error {
+func (h *Handle) start(g *generated, w output.Writer) error {
 	if g.src.Destructive() && !h.opts.Bool("destructive") {
 		return ErrDestructive
 	}
-	s, err := session.Start(g.prog, g.probes, h.opts, stdout, stderr)
+	s, err := session.StartWith(g.prog, g.probes, h.opts, w)
 	if err != nil {
 		return err
 	}
@@ -125,32 +155,13 @@ func (h *Handle) start(g *generated, stdout, stderr io.Writer) error {
 // that none of their events are missed.
 func (h *Handle) Go(ctx context.Context) (int, error) {
 	defer h.sess.Close()
-	if len(h.targets) == 0 {
-		return h.sess.Run(ctx)
+	for _, p := range h.targets {
+		// A process that cannot be followed (it died meanwhile) prints
+		// its addresses raw.
+		_ = h.sess.Follow(p.Pid())
 	}
-	state, err := stateMap(h.sess.Programs())
-	if err != nil {
-		return 0, err
+	if len(h.targets) > 0 {
+		h.sess.OnActive(h.continueProcesses)
 	}
-	if state == nil {
-		// No program reads the activity word: nothing can be missed.
-		h.continueProcesses()
-		return h.sess.Run(ctx)
-	}
-	defer state.Close()
-	wctx, stop := context.WithCancel(ctx)
-	waited := make(chan error, 1)
-	go func() {
-		err := waitActive(wctx, state)
-		if err == nil {
-			h.continueProcesses()
-		}
-		waited <- err
-	}()
-	status, err := h.sess.Run(ctx)
-	stop()
-	if werr := <-waited; err == nil && werr != nil && !errors.Is(werr, context.Canceled) {
-		err = werr
-	}
-	return status, err
+	return h.sess.Run(ctx)
 }

@@ -33,7 +33,7 @@ func (pi probeInfo) Probe(d *ast.ProbeDesc) (*check.Match, error) {
 	}
 	m := &check.Match{Unstable: len(probes) > 1 && unstableSet(info.Attrs, desc)}
 	for _, a := range info.Args {
-		m.Args = append(m.Args, check.ProbeArg{Native: a.Native, Translated: a.Translated})
+		m.Args = append(m.Args, check.ProbeArg{Native: a.Native, Translated: a.Translated, Mapping: a.Mapping, Userland: a.Userland})
 	}
 	return m, nil
 }

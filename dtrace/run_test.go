@@ -224,3 +224,36 @@ func TestCommandImpatient(t *testing.T) {
 		t.Fatal("dtrace did not end after two SIGINTs")
 	}
 }
+
+// TestCopyout checks that copyout() and copyoutstr() write the target's
+// memory: a shell's echo writes what the probe changed. On a kernel that
+// lets no BPF program write user memory (one in lockdown, as this
+// project's development machines are), it checks that they are refused
+// with the reason instead.
+func TestCopyout(t *testing.T) {
+	requireTracing(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	script := filepath.Join(dir, "write")
+	if err := os.WriteFile(script, []byte("#!/bin/sh\necho original > "+out+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	refused := errors.Is(feature.WriteUser.Check(), feature.ErrNotSupported)
+	for _, tc := range []struct{ prog, want string }{
+		{`syscall::write:entry /pid == $target/ { copyoutstr("CHANGED", arg1, 7); }`, "CHANGEDl\n"},
+		{`syscall::write:entry /pid == $target/ { this->b = (int *)alloca(4); *this->b = 0x44434241; copyout(this->b, arg1, 4); }`, "ABCDinal\n"},
+	} {
+		os.Remove(out)
+		_, stderr, status := run(t, "-wq", "-n", tc.prog, "-c", script)
+		if refused {
+			if status != 1 || !strings.Contains(stderr, "this kernel does not let BPF programs write user memory") {
+				t.Errorf("%s: status %d, stderr %q, want the refusal", tc.prog, status, stderr)
+			}
+			continue
+		}
+		got, err := os.ReadFile(out)
+		if status != 0 || err != nil || string(got) != tc.want {
+			t.Errorf("%s: status %d, stderr %q; target wrote %q (%v), want %q", tc.prog, status, stderr, got, err, tc.want)
+		}
+	}
+}

@@ -48,6 +48,10 @@ func appendPrintValue(b []byte, t *ctype.Type, data []byte, depth int) []byte {
 	b = append(b, printName(t)...)
 	b = append(b, ')')
 	r := ctype.Resolve(t)
+	if r.Kind == ctype.String {
+		// DTrace's string is a typedef of char[strsize].
+		r = &ctype.Type{Kind: ctype.Array, Elem: ctype.CharType, Len: r.Size}
+	}
 	switch r.Kind {
 	case ctype.Struct, ctype.Union:
 		b = append(b, " {\n"...)

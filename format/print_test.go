@@ -116,3 +116,21 @@ func TestAppendPrintScalars(t *testing.T) {
 		t.Errorf("AppendPrint of short data = %q", got)
 	}
 }
+
+// TestAppendPrintString: a D string member prints as DTrace's string
+// type is, a typedef of char[strsize]: its characters up to the NUL.
+func TestAppendPrintString(t *testing.T) {
+	st := &ctype.Type{Kind: ctype.Struct, Name: "s", Size: 16}
+	st.SetMembers([]ctype.Member{{Name: "name", Type: ctype.NewString(8)}, {Name: "empty", Type: ctype.NewString(8), Offset: 64}})
+	data := make([]byte, 16)
+	copy(data, "ab\x00z")
+	pad := strings.Repeat(" ", PrintIndent)
+	want := pad + "(struct s) {\n" +
+		pad + " .name = (string) [\n" +
+		pad + "  (char)'a',\n" + pad + "  (char)'b',\n" +
+		pad + " ],\n" +
+		pad + "}\n"
+	if got := string(AppendPrint(nil, st, 0, false, data)); got != want {
+		t.Errorf("AppendPrint of strings:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -26,6 +26,9 @@ type Printer struct {
 	// RawBytes is the rawbytes option: trace() prints every value as a
 	// hex dump.
 	RawBytes bool
+	// NoResolve is the noresolve option: user addresses print as their
+	// module and the offset in its mapping, "libc.so.6:0x2a1b0".
+	NoResolve bool
 }
 
 // NewPrinter returns a Printer with DTrace's default options.
@@ -147,18 +150,16 @@ func (p *Printer) appendConv(dst []byte, c *Conv, s spec, v Value) ([]byte, erro
 			return appendFloat(dst, s, verb, math.Float64frombits(v.Bits)), nil
 		}
 		return dst, ErrMismatch
-	case rAddr:
-		if v.Kind != KindInt && v.Kind != KindSym && v.Kind != KindMod {
-			return dst, ErrMismatch
+	case rAddr, rUAddr:
+		switch {
+		case v.Kind == KindUSym || v.Kind == KindUAddr || v.Kind == KindUMod || v.Kind == KindInt && r == rUAddr:
+			// A user address, which %a prints as %A does.
+			return appendStr(dst, s, p.userAddrText(v.Pid, v.Bits)), nil
+		case v.Kind == KindInt || v.Kind == KindSym || v.Kind == KindMod:
+			sym, ok := p.kernel(v.Bits)
+			return appendStr(dst, s, addrText(sym, ok, v.Bits)), nil
 		}
-		sym, ok := p.kernel(v.Bits)
-		return appendStr(dst, s, addrText(sym, ok, v.Bits)), nil
-	case rUAddr:
-		if v.Kind != KindInt && v.Kind != KindUSym && v.Kind != KindUMod {
-			return dst, ErrMismatch
-		}
-		sym, ok := p.user(v.Pid, v.Bits)
-		return appendStr(dst, s, addrText(sym, ok, v.Bits)), nil
+		return dst, ErrMismatch
 	case rStack:
 		if v.Kind != KindStack && v.Kind != KindUStack {
 			return dst, ErrMismatch

@@ -26,7 +26,10 @@ func (fakeSym) Kernel(addr uint64) (Symbol, bool) {
 
 func (fakeSym) User(pid int, addr uint64) (Symbol, bool) {
 	if pid == 42 && addr >= 0x400000 && addr < 0x401000 {
-		return Symbol{Module: "bash", Name: "main", Addr: 0x400000}, true
+		return Symbol{Module: "bash", Name: "main", Addr: 0x400000, Base: 0x3ff000}, true
+	}
+	if pid == 42 && addr >= 0x500000 && addr < 0x501000 {
+		return Symbol{Module: "libx.so", Base: 0x500000}, true
 	}
 	return Symbol{}, false
 }
@@ -78,6 +81,49 @@ func TestPrintfConversions(t *testing.T) {
 		if got := sprintf(t, p, c.format, c.args...); got != c.want {
 			t.Errorf("printf(%q) = %q, want %q", c.format, got, c.want)
 		}
+	}
+}
+
+func TestUserAddresses(t *testing.T) {
+	usym := Value{Kind: KindUSym, Bits: 0x400100, Pid: 42}
+	uaddr := Value{Kind: KindUAddr, Bits: 0x400100, Pid: 42}
+	umod := Value{Kind: KindUMod, Bits: 0x400100, Pid: 42}
+	nosym := Value{Kind: KindUAddr, Bits: 0x500010, Pid: 42}
+	gone := Value{Kind: KindUAddr, Bits: 0x400100, Pid: 43}
+	stack := Value{Kind: KindUStack, Pid: 42, Frames: []uint64{0x400100, 0x500010, 0x9, 0}}
+	for _, c := range []struct {
+		noresolve bool
+		v         Value
+		want      string
+	}{
+		{false, usym, "bash`main"},
+		{false, uaddr, "bash`main+0x100"},
+		{false, umod, "bash"},
+		{false, nosym, "libx.so`0x500010"},
+		{false, gone, "0x400100"},
+		{false, stack, "\n  bash`main+0x100\n  libx.so`0x500010\n  0x9\n"},
+		// noresolve: offsets in the mapping; usym() is taken back to the
+		// symbol's start first.
+		{true, usym, "bash:0x1000"},
+		{true, uaddr, "bash:0x1100"},
+		{true, umod, "bash"},
+		{true, nosym, "libx.so:0x10"},
+		{true, gone, "0x400100"},
+		{true, stack, "\n  bash:0x1100\n  libx.so:0x10\n  0x9\n"},
+	} {
+		p := &Printer{Sym: fakeSym{}, StackIndent: 2, NoResolve: c.noresolve}
+		want := c.want
+		if c.v.Kind != KindUStack {
+			want = fmt.Sprintf("  %-50s", c.want)
+		}
+		if got := string(p.AppendTrace(nil, c.v)); got != want {
+			t.Errorf("noresolve=%v: trace(%+v) = %q, want %q", c.noresolve, c.v, got, want)
+		}
+	}
+	// %a and %A print user addresses alike.
+	p := &Printer{Sym: fakeSym{}}
+	if got := sprintf(t, p, "%a %A %A", uaddr, usym, umod); got != "bash`main+0x100 bash`main+0x100 bash`main+0x100" {
+		t.Errorf("%%a %%A of user addresses = %q", got)
 	}
 }
 

@@ -10,6 +10,9 @@ type Symbol struct {
 	Name string
 	// Addr is the symbol's start address.
 	Addr uint64
+	// Base is, for a user address, the start of the mapping that holds
+	// it, from which the noresolve option counts offsets.
+	Base uint64
 }
 
 // Symbolizer resolves addresses for %a, %A, %k, stack(), sym() and their
@@ -18,7 +21,9 @@ type Symbol struct {
 type Symbolizer interface {
 	// Kernel looks up a kernel address.
 	Kernel(addr uint64) (Symbol, bool)
-	// User looks up an address in process pid.
+	// User looks up an address in process pid; it reports false when
+	// the address is in no file the process maps (or the process is
+	// gone), and a Symbol without Name when the file has no symbol there.
 	User(pid int, addr uint64) (Symbol, bool)
 }
 
@@ -60,6 +65,38 @@ func modText(s Symbol, ok bool, addr uint64) string {
 	return s.Module
 }
 
+// userAddrText is the text of a user address in ustack() frames, uaddr()
+// and %A: addrText's, or with noresolve "module:0xoff", the offset in the
+// module's mapping.
+func (p *Printer) userAddrText(pid int, addr uint64) string {
+	s, ok := p.user(pid, addr)
+	if p.NoResolve {
+		return offsetText(s, ok, addr)
+	}
+	return addrText(s, ok, addr)
+}
+
+// userSymText is the text of usym() and ufunc(): the address taken back
+// to the start of its symbol, then printed as userAddrText does.
+func (p *Printer) userSymText(pid int, addr uint64) string {
+	s, ok := p.user(pid, addr)
+	if !p.NoResolve {
+		return symText(s, ok, addr)
+	}
+	if ok && s.Name != "" {
+		addr = s.Addr
+	}
+	return offsetText(s, ok, addr)
+}
+
+// offsetText is noresolve's text of a user address: module:0xoff.
+func offsetText(s Symbol, ok bool, addr uint64) string {
+	if !ok || s.Module == "" {
+		return hex(addr)
+	}
+	return s.Module + ":" + hex(addr-s.Base)
+}
+
 func (p *Printer) kernel(addr uint64) (Symbol, bool) {
 	if p.Sym == nil {
 		return Symbol{}, false
@@ -83,14 +120,12 @@ func (p *Printer) appendStack(dst []byte, v Value, indent int, s spec) []byte {
 			break
 		}
 		dst = appendRepeat(dst, ' ', indent)
-		var sym Symbol
-		var ok bool
 		if v.Kind == KindUStack {
-			sym, ok = p.user(v.Pid, pc)
+			dst = appendStr(dst, s, p.userAddrText(v.Pid, pc))
 		} else {
-			sym, ok = p.kernel(pc)
+			sym, ok := p.kernel(pc)
+			dst = appendStr(dst, s, addrText(sym, ok, pc))
 		}
-		dst = appendStr(dst, s, addrText(sym, ok, pc))
 		dst = append(dst, '\n')
 	}
 	return dst

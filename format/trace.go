@@ -4,7 +4,7 @@ package format
 // in quiet mode bare values; otherwise integers right-aligned after a
 // space in a width set by their size and signedness, strings after two
 // spaces left-aligned in 33 columns, symbols (sym(), mod(), usym(),
-// umod()) after two spaces in 50 columns, stacks one frame a line, and
+// umod(), uaddr()) after two spaces in 50 columns, stacks one frame a line, and
 // anything else (structs, arrays) as a hex dump. With the rawbytes option every value is a hex dump. The
 // consumer passes char arrays as KindString: DTrace prints them as strings.
 func (p *Printer) AppendTrace(dst []byte, v Value) []byte {
@@ -21,7 +21,7 @@ func (p *Printer) AppendTrace(dst []byte, v Value) []byte {
 		return p.appendTraceInt(dst, v)
 	case KindStack, KindUStack:
 		return p.appendStack(dst, v, p.StackIndent, spec{})
-	case KindSym, KindMod, KindUSym, KindUMod:
+	case KindSym, KindMod, KindUSym, KindUMod, KindUAddr:
 		return appendStr(append(dst, "  "...), spec{flags: FlagLeft, width: 50}, p.symbolText(v))
 	case KindFloat:
 		return appendFloat(dst, spec{}, 'g', v.Float)
@@ -54,7 +54,8 @@ func (p *Printer) appendTraceInt(dst []byte, v Value) []byte {
 	return appendInt(dst, s, 'u', v.Uint64(), false)
 }
 
-// symbolText is the text of a sym(), mod(), usym() or umod() record.
+// symbolText is the text of a sym(), mod(), usym(), umod() or uaddr()
+// record.
 func (p *Printer) symbolText(v Value) string {
 	switch v.Kind {
 	case KindSym:
@@ -64,8 +65,9 @@ func (p *Printer) symbolText(v Value) string {
 		s, ok := p.kernel(v.Bits)
 		return modText(s, ok, v.Bits)
 	case KindUSym:
-		s, ok := p.user(v.Pid, v.Bits)
-		return symText(s, ok, v.Bits)
+		return p.userSymText(v.Pid, v.Bits)
+	case KindUAddr:
+		return p.userAddrText(v.Pid, v.Bits)
 	default:
 		s, ok := p.user(v.Pid, v.Bits)
 		return modText(s, ok, v.Bits)

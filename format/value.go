@@ -26,11 +26,14 @@ const (
 	KindSym
 	// KindMod is a kernel address from mod() in Bits.
 	KindMod
-	// KindUSym is a user address of process Pid from usym() or uaddr()
-	// in Bits.
+	// KindUSym is a user address of process Pid from usym() or ufunc()
+	// in Bits, printed as its symbol.
 	KindUSym
 	// KindUMod is a user address of process Pid from umod() in Bits.
 	KindUMod
+	// KindUAddr is a user address of process Pid from uaddr() (or an
+	// integer printed with %A) in Bits, printed as symbol+offset.
+	KindUAddr
 	// KindHistogram is an aggregation value that prints itself as a
 	// distribution table (the %@ conversion of quantize, lquantize and
 	// llquantize); see Histogram.

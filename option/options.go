@@ -354,3 +354,12 @@ func (o *Options) CppArgs() []string { return append([]string(nil), o.cpp...) }
 
 // Libdirs returns the D library directories that -L and libdir gave.
 func (o *Options) Libdirs() []string { return append([]string(nil), o.libdir...) }
+
+// setOformat takes FreeBSD's oformat values, which it hands to libxo: the
+// style, then libxo's modifiers after commas (json,pretty). The style
+// chooses the output; the modifiers do not apply to JSON lines and are
+// ignored.
+func setOformat(o *Options, d *Def, value string, has bool) error {
+	style, _, _ := strings.Cut(value, ",")
+	return setGeneric(o, d, style, has)
+}

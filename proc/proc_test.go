@@ -469,3 +469,56 @@ func BenchmarkCreate(b *testing.B) {
 		p.Close()
 	}
 }
+
+func TestWatchMaps(t *testing.T) {
+	// Stopped at exec, the process has not mapped libc yet: the watch
+	// reports it, and still has it once the process is gone.
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer null.Close()
+	p, err := Create([]string{target(t)}, nil, &CreateOptions{Stdout: null})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if mapped(t, p.Pid(), "libc.so.6") {
+		t.Fatal("libc mapped at the exec stop")
+	}
+	w, err := WatchMaps(p.Pid())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if err := p.Continue(); err != nil {
+		t.Fatal(err)
+	}
+	waitDone(t, p)
+	if _, err := ReadMaps(p.Pid()); err == nil {
+		t.Fatal("the maps of an exited process are readable")
+	}
+	events, lost := w.Read()
+	if lost {
+		t.Error("records lost")
+	}
+	var libc *Mapping
+	for _, ev := range events {
+		if !ev.Exec && filepath.Base(ev.Mapping.Path) == "libc.so.6" {
+			libc = &ev.Mapping
+		}
+	}
+	if libc == nil {
+		t.Fatalf("no libc mapping in %+v", events)
+	}
+	st, err := os.Stat(libc.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if libc.Perm&PermExec == 0 || libc.End <= libc.Start || libc.Inode != st.Sys().(*syscall.Stat_t).Ino || libc.Offset == 0 {
+		t.Errorf("libc mapping %+v", *libc)
+	}
+	if more, _ := w.Read(); len(more) != 0 {
+		t.Errorf("a second Read returned %+v", more)
+	}
+}

@@ -103,6 +103,9 @@ type Arg struct {
 	Translated string
 	// Mapping is the index of the native argument args[i] is made from.
 	Mapping int
+	// Userland says the native is an address in the process's memory:
+	// a string argument is read from there (proc:::exec's file name).
+	Userland bool
 }
 
 // Type is the type D programs see.

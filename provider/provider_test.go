@@ -66,11 +66,15 @@ func TestParseDesc(t *testing.T) {
 
 func TestTableIDs(t *testing.T) {
 	// However the table is first asked, dtrace's probes get 1, 2, 3 and a
-	// profile probe the same id.
+	// profile probe the same id: BEGIN, which only dtrace's probes can
+	// match, populates no other provider, and a later description
+	// populates those before it in order.
 	for _, first := range []string{"profile:::tick-1", "BEGIN", "*:::*"} {
 		tab := registry.NewTable()
-		if _, err := tab.Match(provider.ParseDesc(first)); err != nil {
-			t.Fatal(err)
+		for _, d := range []string{first, "profile:::profile-97"} {
+			if _, err := tab.Match(provider.ParseDesc(d)); err != nil {
+				t.Fatal(err)
+			}
 		}
 		for id, name := range map[uint32]string{1: "dtrace:::BEGIN", 2: "dtrace:::END", 3: "dtrace:::ERROR", 4: "profile:::profile-97"} {
 			if p := tab.ByID(id); p == nil || p.Desc.String() != name {
@@ -170,5 +174,40 @@ func TestDtracePlan(t *testing.T) {
 	}
 	if len(units) != 2 || units[0].Phase() != provider.PhaseBegin || units[1].Phase() != provider.PhaseEnd {
 		t.Errorf("units %v: want BEGIN and END only", units)
+	}
+}
+
+// TestMatchScope checks that a description no provider after dtrace can
+// match lists no other provider's probes, while one that may does.
+func TestMatchScope(t *testing.T) {
+	for _, c := range []struct {
+		desc     string
+		lazy     bool // only dtrace's and profile's few probes are listed after it
+		nmatched int
+	}{
+		{"BEGIN", true, 1},
+		{":::END", true, 1},
+		{"dtrace:::*", true, 3},
+		{"tick-1s", true, 1},
+		{"nosuchevent", true, 0},
+		{"sched_switch", false, -1},
+		{"*:::BEGIN", true, 1},
+		{"*:::sched_switch", false, -1},
+	} {
+		tab := registry.NewTable()
+		ps, err := tab.Match(provider.ParseDesc(c.desc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.nmatched >= 0 && len(ps) != c.nmatched {
+			t.Errorf("%s matched %d probes, want %d", c.desc, len(ps), c.nmatched)
+		}
+		all := 0
+		for tab.ByID(uint32(all+1)) != nil {
+			all++
+		}
+		if lazy := all < 50; lazy != c.lazy {
+			t.Errorf("%s listed %d probes, lazy %v, want %v", c.desc, all, lazy, c.lazy)
+		}
 	}
 }

@@ -68,17 +68,45 @@ func claims(p Provider, prov string) bool {
 	return ok && c.Claims(prov)
 }
 
+// Scoper is implemented by a provider that can tell, without listing its
+// probes, that a description matches none of them: a description with an
+// empty provider field, such as BEGIN, then need not populate it.
+type Scoper interface {
+	// MayMatch reports false only when no probe the provider lists or
+	// provides can match d.
+	MayMatch(d Desc) bool
+}
+
+// MayMatchName reports whether d's name field can match one of names.
+func MayMatchName(d Desc, names ...string) bool {
+	for _, n := range names {
+		if matchField(d.Name, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// FieldMatches reports whether a description's field, a pattern, matches
+// the field s of a probe.
+func FieldMatches(pattern, s string) bool { return matchField(pattern, s) }
+
 // Match returns the probes d matches, in id order, creating on-demand
 // probes it names first. Only the providers d names by their own name
-// are populated (with those before them): a provider that merely claims
-// the name makes its probes on demand, and populating every provider
-// before it would list thousands of probes the description cannot match.
+// and that may have a probe d matches are populated (with those before
+// them): a provider that merely claims the name makes its probes on
+// demand, and populating every provider before it would list thousands
+// of probes the description cannot match.
 func (t *Table) Match(d Desc) ([]*Probe, error) {
 	last := -1
 	for i, p := range t.provs {
-		if matchField(d.Provider, p.Name()) {
-			last = i
+		if !matchField(d.Provider, p.Name()) {
+			continue
 		}
+		if s, ok := p.(Scoper); ok && !s.MayMatch(d) {
+			continue
+		}
+		last = i
 	}
 	if err := t.populateThrough(last); err != nil {
 		return nil, err

@@ -17,7 +17,7 @@ import (
 // snapshot replaces the entries of every aggregation with the content of
 // the aggregation maps, each tuple's data merged over the CPUs that have
 // it.
-func (o *output) snapshot() error {
+func (o *decoder) snapshot() error {
 	if len(o.prog.Aggs) == 0 {
 		return nil
 	}
@@ -26,7 +26,7 @@ func (o *output) snapshot() error {
 	}
 	o.raw = map[int]map[*agg.Entry][][]byte{}
 	var key, val []byte
-	mods := map[string]uint64{}
+	mods := map[modKey]uint64{}
 	ne := binary.NativeEndian
 	it := o.maps.Aggs.Iterate()
 	for it.Next(&key, &val) {
@@ -88,7 +88,7 @@ func aggData(desc *cg.Agg, b []byte) []int64 {
 // aggVals returns each CPU's element of the per-CPU array holding
 // aggregation desc, which has no keys: a flag word, non-zero when the CPU
 // has a value, then the data.
-func (o *output) aggVals(desc *cg.Agg) ([][]byte, error) {
+func (o *decoder) aggVals(desc *cg.Agg) ([][]byte, error) {
 	var vals [][]byte
 	if err := o.maps.AggVals.Lookup(uint32(desc.Slot), &vals); err != nil {
 		return nil, fmt.Errorf("read aggregation @%s: %w", desc.Name, err)
@@ -107,32 +107,10 @@ func initialData(desc *cg.Agg) []byte {
 	return b
 }
 
-// symKey turns a sym() or mod() key into the address that stands for
-// all of its function or module, as DTrace aggregates them: the start of
-// the symbol, or the first address seen in the module (mods).
-func (o *output) symKey(v format.Value, mods map[string]uint64) format.Value {
-	if o.p.Sym == nil || v.Kind != format.KindSym && v.Kind != format.KindMod {
-		return v
-	}
-	s, ok := o.p.Sym.Kernel(v.Bits)
-	switch {
-	case !ok:
-	case v.Kind == format.KindSym:
-		v.Bits = s.Addr
-	default:
-		if a, seen := mods[s.Module]; seen {
-			v.Bits = a
-		} else {
-			mods[s.Module] = v.Bits
-		}
-	}
-	return v
-}
-
 // aggOp applies clear(), trunc(), normalize() or denormalize() to the
 // aggregation id. Clearing and truncating change the aggregation maps
 // themselves, as the data DTrace keeps in the kernel.
-func (o *output) aggOp(act bpfrt.Action, id int, arg int64) error {
+func (o *decoder) aggOp(act bpfrt.Action, id int, arg int64) error {
 	a := o.aggs.Lookup(id)
 	if a == nil {
 		return fmt.Errorf("operation on unknown aggregation %d", id)
@@ -188,7 +166,7 @@ func (o *output) aggOp(act bpfrt.Action, id int, arg int64) error {
 // resetAggVals clears aggregation desc, which has no keys, on every CPU
 // that has a value: its data becomes the initial value; with gone the
 // value itself goes (trunc()).
-func (o *output) resetAggVals(desc *cg.Agg, gone bool) error {
+func (o *decoder) resetAggVals(desc *cg.Agg, gone bool) error {
 	vals, err := o.aggVals(desc)
 	if err != nil {
 		return err

@@ -4,10 +4,9 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
-	"io"
-	"math"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/cilium/ebpf"
 
@@ -17,102 +16,86 @@ import (
 	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/ctype"
 	"github.com/godtrace/godtrace/format"
+	"github.com/godtrace/godtrace/output"
 )
 
-// output is the consume.Handler that prints a program's records.
-type output struct {
+// decoder is the consume.Handler that decodes a program's records into
+// the records of an output.Writer, and keeps the program's aggregations:
+// their snapshots, taken from the aggregation map at printa() and at the
+// end, and clear(), trunc(), normalize() and denormalize().
+type decoder struct {
 	prog    *cg.Program
 	maps    *bpfrt.Maps
-	opts    Options
-	p       *format.Printer
-	ao      *agg.Options
+	w       output.Writer
+	syms    symbols
 	aggs    agg.Set
-	ncpu    int // possible CPUs, the per-CPU values aggpercpu prints
-	stdout  io.Writer
-	stderr  io.Writer
-	quiet   bool
-	flow    *format.Flow // the flowindent layout, nil without it
-	started bool         // the probe line header was printed
-	buf     []byte
+	formats []output.Format // prog.Formats, as output records carry them
+	probes  []probeName     // by EPID, split once
+	rec     output.Probe    // reused from record to record
+	vals    []format.Value  // printf() arguments, reused likewise
 	// raw holds the aggregation map keys of each entry of the last
 	// snapshot, one per CPU that has the tuple, by aggregation ID.
 	raw map[int]map[*agg.Entry][][]byte
+	// ncpu is the number of possible CPUs when the aggregations keep
+	// per-CPU data (aggpercpu), which then show every CPU.
+	ncpu int
 }
 
-func newOutput(prog *cg.Program, maps *bpfrt.Maps, opts Options, syms format.Symbolizer, stdout, stderr io.Writer) (*output, error) {
-	o := &output{prog: prog, maps: maps, opts: opts, p: format.NewPrinter(), stdout: stdout, stderr: stderr}
-	o.p.Sym = syms
-	o.ao = &agg.Options{Printer: o.p}
-	if opts != nil && opts.Bool("flowindent") {
-		o.flow = &format.Flow{}
-	}
-	o.readOptions()
-	keep := opts != nil && opts.Bool("aggpercpu")
-	o.ao.PerCPU = keep
-	if keep {
-		n, err := ebpf.PossibleCPU()
-		if err != nil {
-			return nil, fmt.Errorf("aggpercpu: %w", err)
-		}
-		o.ncpu = n
-	}
+// probeName is a probe's name split into its fields.
+type probeName struct {
+	ok                               bool
+	provider, module, function, name string
+}
+
+func newDecoder(prog *cg.Program, maps *bpfrt.Maps, syms symbols, w output.Writer) *decoder {
+	o := &decoder{prog: prog, maps: maps, syms: syms, w: w}
 	for _, a := range prog.Aggs {
-		ag := agg.New(a.ID, a.Name, a.Func, a.Params)
-		ag.KeepPerCPU = keep
-		o.aggs.Declare(ag)
+		o.aggs.Declare(agg.New(a.ID, a.Name, a.Func, a.Params))
 	}
-	return o, nil
+	o.formats = make([]output.Format, len(prog.Formats))
+	for i, f := range prog.Formats {
+		o.formats[i] = output.Format{Text: f.Text, Convs: f.Convs}
+	}
+	return o
 }
 
-// readOptions applies the options that shape the output, as they are now:
-// quiet and the aggregation layout and sort options.
-func (o *output) readOptions() {
-	if o.opts == nil {
-		return
+// keepPerCPU makes the aggregations keep each CPU's data (aggpercpu), of
+// every possible CPU.
+func (o *decoder) keepPerCPU() error {
+	n, err := ebpf.PossibleCPU()
+	if err != nil {
+		return fmt.Errorf("aggpercpu: %w", err)
 	}
-	on := o.opts.Bool
-	pos := func(name string) int {
-		if v, ok := o.opts.Value(name); ok && v > 0 && v <= math.MaxInt32 {
-			return int(v)
-		}
-		return 0
+	o.ncpu = n
+	for _, a := range o.aggs.Aggregations() {
+		a.KeepPerCPU = true
 	}
-	o.quiet = on("quiet")
-	o.p.Quiet = o.quiet
-	ao := o.ao
-	ao.SortKey, ao.SortRev = on("aggsortkey"), on("aggsortrev")
-	ao.SortPos, ao.SortKeyPos = pos("aggsortpos"), pos("aggsortkeypos")
-	ao.Zoom, ao.Hist, ao.Pack = on("aggzoom"), on("agghist"), on("aggpack")
-	enc := o.opts.Text("encoding")
-	ao.UTF8 = enc == "utf8"
-	// As DTrace, aggpack draws with block elements unless told not to or
-	// on a terminal known not to show them.
-	switch term := os.Getenv("TERM"); {
-	case enc != "":
-		ao.PackUTF8 = ao.UTF8
-	default:
-		ao.PackUTF8 = term != "sun" && term != "sun-color" && term != "dumb"
-	}
+	return nil
 }
 
-// Record prints one record: the probe line unless quiet, then each
-// action's output.
-func (o *output) Record(r consume.Record) error {
-	b := o.buf[:0]
-	if !o.quiet {
-		if !o.started {
-			b = format.AppendProbeHeader(b, o.flow != nil)
-			o.started = true
-		}
-		prov, _, fn, name := splitProbe(r.EP.ProbeName)
-		if o.flow != nil {
-			b = o.flow.AppendLine(b, format.FlowProbe{CPU: r.CPU, EPID: r.EP.EPID, ProbeID: r.EP.ProbeID, Provider: prov, Function: fn, Name: name})
-		} else {
-			b = format.AppendProbeLine(b, r.CPU, r.EP.ProbeID, fn, name)
-		}
+// probe returns the split name of the probe of ep.
+func (o *decoder) probe(ep *bpfrt.EPDesc) *probeName {
+	for int(ep.EPID) >= len(o.probes) {
+		o.probes = append(o.probes, probeName{})
 	}
+	p := &o.probes[ep.EPID]
+	if !p.ok {
+		p.provider, p.module, p.function, p.name = splitProbe(ep.ProbeName)
+		p.ok = true
+	}
+	return p
+}
+
+// Record decodes one record, applies its aggregation operations in turn,
+// and hands the actions that output something to the writer.
+func (o *decoder) Record(r consume.Record) error {
+	pn := o.probe(r.EP)
+	p := &o.rec
+	*p = output.Probe{CPU: r.CPU, EPID: r.EP.EPID, ID: r.EP.ProbeID,
+		Provider: pn.provider, Module: pn.module, Function: pn.function, Name: pn.name, Actions: p.Actions[:0]}
+	o.vals = o.vals[:0]
+	var trap bpfrt.Action // panic() or breakpoint(), carried out last
 	recs := r.EP.Stmt.Recs
-	var err error
 	for i := 0; i < len(recs); i++ {
 		rd := recs[i]
 		switch rd.Action {
@@ -121,21 +104,23 @@ func (o *output) Record(r consume.Record) error {
 				i += int(rd.Arg)
 			}
 		case cg.ActTrace:
-			b = o.p.AppendTrace(b, value(rd, r.Data))
-		case cg.ActPrintf:
+			p.Actions = append(p.Actions, output.Action{Kind: output.Trace, Value: value(rd, r.Data)})
+		case cg.ActPrintf, cg.ActSystem, cg.ActFreopen:
 			n := int(rd.Arg)
 			if i+n >= len(recs) {
 				return fmt.Errorf("printf record of EPID %d lacks its arguments", r.EP.EPID)
 			}
-			args := make([]format.Value, n)
-			for j := range args {
-				args[j] = value(recs[i+1+j], r.Data)
+			first := len(o.vals)
+			for _, ar := range recs[i+1 : i+1+n] {
+				o.vals = append(o.vals, value(ar, r.Data))
 			}
 			i += n
-			if b, err = o.p.Append(b, o.prog.Formats[rd.Format].Convs, args, nil); err != nil {
-				o.flush(b)
-				return fmt.Errorf("printf(): %w", err)
-			}
+			kind := map[bpfrt.Action]output.ActionKind{cg.ActPrintf: output.Printf, cg.ActSystem: output.System, cg.ActFreopen: output.Freopen}[rd.Action]
+			p.Actions = append(p.Actions, output.Action{Kind: kind, Format: &o.formats[rd.Format], Args: o.vals[first:len(o.vals):len(o.vals)]})
+		case cg.ActFtruncate:
+			p.Actions = append(p.Actions, output.Action{Kind: output.Ftruncate})
+		case cg.ActPanic, cg.ActBreakpoint:
+			trap = rd.Action
 		case cg.ActClear, cg.ActTrunc, cg.ActNormalize, cg.ActDenormalize:
 			var arg int64
 			if rd.Action == cg.ActNormalize || rd.Action == cg.ActTrunc && rd.Format == 1 {
@@ -149,116 +134,184 @@ func (o *output) Record(r consume.Record) error {
 				return err
 			}
 		case cg.ActSetopt:
-			o.setopt(o.prog.Formats[rd.Format].Text)
+			p.Actions = append(p.Actions, output.Action{Kind: output.Setopt, Option: o.prog.Formats[rd.Format].Text})
 		case cg.ActPrint:
 			n := int(rd.Arg)
 			if i+n >= len(recs) || n < 1 || n > 2 || rd.Format < 0 || rd.Format >= len(o.prog.Types) {
 				return fmt.Errorf("print record of EPID %d is malformed", r.EP.EPID)
 			}
-			b = o.print(b, o.prog.Types[rd.Format], recs[i+1:i+1+n], r.Data)
+			p.Actions = append(p.Actions, printAction(o.prog.Types[rd.Format], recs[i+1:i+1+n], r.Data))
 			i += n
 		case cg.ActPrinta:
 			n := int(rd.Arg)
 			if i+n >= len(recs) {
 				return fmt.Errorf("printa record of EPID %d lacks its aggregations", r.EP.EPID)
 			}
-			var as []*agg.Aggregation
-			for _, ar := range recs[i+1 : i+1+n] {
-				as = append(as, o.aggs.Lookup(int(ar.Arg)))
+			a, err := o.printa(rd, recs[i+1:i+1+n])
+			if err != nil {
+				return err
 			}
 			i += n
-			if err := o.snapshot(); err != nil {
-				return err
-			}
-			if rd.Format < 0 {
-				b = agg.Printa(b, o.ao, as...)
-			} else if b, err = agg.PrintaFormat(b, o.ao, o.prog.Formats[rd.Format].Convs, as...); err != nil {
-				o.flush(b)
-				return err
-			}
+			p.Actions = append(p.Actions, a)
 		}
 	}
-	b = o.p.AppendProbeEnd(b)
-	return o.flush(b)
+	if err := o.w.Probe(p); err != nil || trap == 0 {
+		return err
+	}
+	return kernelTrap(trap)
 }
 
-func (o *output) flush(b []byte) error {
-	o.buf = b[:0]
-	if _, err := o.stdout.Write(b); err != nil {
-		return fmt.Errorf("write output: %w", err)
+// kernelTrap carries out panic() or breakpoint() the only way a stock
+// kernel lets a tracer: through the magic SysRq key, which a BPF program
+// cannot press. panic() crashes the kernel ('c'), breakpoint() enters
+// the kernel debugger ('g') when the kernel has one; both need SysRq
+// enabled. They happen when the consumer reads the record, not in probe
+// context as in DTrace.
+func kernelTrap(act bpfrt.Action) error {
+	key, name := "c", "panic"
+	if act == cg.ActBreakpoint {
+		key, name = "g", "breakpoint"
+	}
+	if err := os.WriteFile("/proc/sysrq-trigger", []byte(key), 0); err != nil {
+		return fmt.Errorf("%s(): %w", name, err)
 	}
 	return nil
 }
 
-// Fault reports a fault as DTrace does and goes on.
-func (o *output) Fault(f consume.Fault) error {
-	_, err := fmt.Fprintf(o.stderr, "dtrace: %s\n", f.Error())
-	return err
+// printa takes a snapshot of the aggregations of a printa() and marks
+// them printed when they had a tuple to print, as DTrace does: those are
+// not printed again when the run ends.
+func (o *decoder) printa(rd bpfrt.RecDesc, recs []bpfrt.RecDesc) (output.Action, error) {
+	if err := o.snapshot(); err != nil {
+		return output.Action{}, err
+	}
+	a := output.Action{Kind: output.Printa, Aggs: make([]*agg.Aggregation, len(recs))}
+	if rd.Format >= 0 {
+		a.Format = &o.formats[rd.Format]
+	}
+	printed := false
+	for i, ar := range recs {
+		ag := o.aggs.Lookup(int(ar.Arg))
+		if ag == nil {
+			return output.Action{}, fmt.Errorf("printa() of unknown aggregation %d", ar.Arg)
+		}
+		printed = printed || len(ag.Entries()) > 0
+		a.Aggs[i] = ag
+	}
+	for i, ag := range a.Aggs {
+		ag.Printed = ag.Printed || printed
+		a.Aggs[i] = ag.Snapshot()
+	}
+	return a, nil
+}
+
+// printAction decodes print(): a pointer to a struct or union recorded
+// with the bytes it points to (two records), or a value (one record),
+// whose bytes are valid during the record's call only.
+func printAction(t *ctype.Type, recs []bpfrt.RecDesc, data []byte) output.Action {
+	a := output.Action{Kind: output.Print, Type: t}
+	if len(recs) == 2 {
+		a.Deref = true
+		a.Addr = value(recs[0], data).Bits
+		a.Value = value(recs[1], data)
+		return a
+	}
+	rd := recs[0]
+	switch {
+	case cg.RecKind(rd) == cg.KindString:
+		a.Value = value(rd, data)
+	case int(rd.Offset+rd.Size) <= len(data):
+		a.Value = format.Bytes(data[rd.Offset : rd.Offset+rd.Size])
+	}
+	return a
+}
+
+// Fault reports a fault and goes on.
+func (o *decoder) Fault(f consume.Fault) error {
+	e := &output.Error{CPU: f.CPU, EPID: f.EPID, ID: f.ProbeID, Fault: f.Kind.String(),
+		Addr: f.Value, HasAddr: f.Kind.HasValue(), PC: int(f.PC), Message: f.Error()}
+	if f.EP != nil {
+		e.EPID = f.EP.EPID
+		pn := o.probe(f.EP)
+		e.Provider, e.Module, e.Function, e.Name = pn.provider, pn.module, pn.function, pn.name
+	}
+	return o.w.Error(e)
 }
 
 // Drops reports losses.
-func (o *output) Drops(kind consume.DropKind, cpu int, n uint64) error {
-	_, err := fmt.Fprintf(o.stderr, "dtrace: %s\n", consume.DropsMessage(kind, cpu, n))
-	return err
+func (o *decoder) Drops(kind consume.DropKind, cpu int, n uint64) error {
+	k := map[consume.DropKind]output.DropKind{consume.DropPrincipal: output.PrincipalDrops,
+		consume.DropAggregation: output.AggregationDrops, consume.DropDynamic: output.DynamicDrops}[kind]
+	return o.w.Drops(&output.Drops{Kind: k, CPU: cpu, Count: n, Message: consume.DropsMessage(kind, cpu, n)})
 }
 
 // SpecDrops reports speculative losses.
-func (o *output) SpecDrops(kind consume.SpecDrop, n uint64) error {
-	_, err := fmt.Fprintf(o.stderr, "dtrace: %s\n", consume.SpecDropsMessage(kind, n))
-	return err
+func (o *decoder) SpecDrops(kind consume.SpecDrop, n uint64) error {
+	k := output.SpeculationDrops
+	switch kind {
+	case consume.SpecDropBusy:
+		k = output.SpeculationBusy
+	case consume.SpecDropUnavail:
+		k = output.SpeculationUnavailable
+	}
+	return o.w.Drops(&output.Drops{Kind: k, CPU: -1, Count: n, Message: consume.SpecDropsMessage(kind, n)})
 }
 
-// end prints what a run prints when it ends: the aggregations not
-// printed yet.
-func (o *output) end() error {
+// end hands the writer the final aggregations and the exit status.
+func (o *decoder) end(status int) error {
 	if err := o.snapshot(); err != nil {
 		return err
 	}
-	return o.flush(o.aggs.End(o.buf[:0], o.ao))
+	return o.w.End(&output.End{Time: time.Now(), Status: status, Aggs: &o.aggs})
 }
 
-// optionSetter is satisfied by option sets that setopt() can change
-// while tracing (*option.Options).
-type optionSetter interface {
-	SetArg(arg string) error
+// symKey turns a sym(), mod(), usym() or umod() key into the address
+// that stands for all of its function or module, as DTrace aggregates
+// them: the start of the symbol, or the first address seen in the module
+// (mods, by process and module).
+func (o *decoder) symKey(v format.Value, mods map[modKey]uint64) format.Value {
+	var s format.Symbol
+	var ok bool
+	switch v.Kind {
+	case format.KindSym, format.KindMod:
+		s, ok = o.syms.Kernel(v.Bits)
+	case format.KindUSym, format.KindUMod:
+		s, ok = o.syms.User(v.Pid, v.Bits)
+	default:
+		return v
+	}
+	switch {
+	case !ok:
+	case v.Kind == format.KindSym || v.Kind == format.KindUSym:
+		if s.Name != "" {
+			v.Bits = s.Addr
+		}
+	default:
+		k := modKey{v.Pid, s.Module}
+		if a, seen := mods[k]; seen {
+			v.Bits = a
+		} else {
+			mods[k] = v.Bits
+		}
+	}
+	return v
 }
 
-// setopt applies setopt(): the option changes from the next output on.
-// As in DTrace, an option given without a value is set to 1, and a value
-// the option does not take is ignored; so are options that only matter
-// when compiling or starting.
-func (o *output) setopt(text string) {
-	set, ok := o.opts.(optionSetter)
-	if !ok {
-		return
-	}
-	if !strings.Contains(text, "=") {
-		text += "=1"
-	}
-	if set.SetArg(text) == nil {
-		o.readOptions()
-	}
+// modKey names a module of a process (pid 0: the kernel's).
+type modKey struct {
+	pid    int
+	module string
 }
 
-// print appends the output of print(): of a pointer to a struct or
-// union, recorded with the bytes it points to (two records), or of a
-// value (one record).
-func (o *output) print(b []byte, t *ctype.Type, recs []bpfrt.RecDesc, data []byte) []byte {
-	if !o.quiet {
-		b = append(b, '\n')
+// KeyNotice reads the mappings of the processes whose user addresses a
+// new aggregation tuple holds, while they most likely still run (see
+// bpfrt.EPIDKeyNotice).
+func (o *decoder) KeyNotice(n consume.KeyNotice) error {
+	if n.AggID < 1 || n.AggID > len(o.prog.Aggs) {
+		return fmt.Errorf("key notice of unknown aggregation %d", n.AggID)
 	}
-	if len(recs) == 2 {
-		addr := value(recs[0], data).Bits
-		return format.AppendPrint(b, t, addr, true, value(recs[1], data).Bytes)
-	}
-	rd := recs[0]
-	if cg.RecKind(rd) == cg.KindString {
-		return o.p.AppendTrace(b, value(rd, data))
-	}
-	if int(rd.Offset+rd.Size) > len(data) {
-		return b
-	}
-	return format.AppendPrint(b, t, 0, false, data[rd.Offset:rd.Offset+rd.Size])
+	o.syms.user.warm(o.prog.Aggs[n.AggID-1].Keys, n.Key)
+	return nil
 }
 
 // value decodes the value of record field rd.
@@ -293,13 +346,28 @@ func field(f cg.Field, b []byte) format.Value {
 	case cg.KindBytes:
 		return format.Bytes(bytes.Clone(v))
 	case cg.KindStack:
-		frames := make([]uint64, len(v)/8)
-		for i := range frames {
-			frames[i] = binary.NativeEndian.Uint64(v[8*i:])
+		return format.Value{Kind: format.KindStack, Frames: frames(v)}
+	case cg.KindUStack, cg.KindUSym, cg.KindUAddr, cg.KindUMod:
+		if len(v) < 8 {
+			return format.Bytes(nil)
 		}
-		return format.Value{Kind: format.KindStack, Frames: frames}
+		pid := int(binary.NativeEndian.Uint64(v))
+		if f.Kind == cg.KindUStack {
+			return format.Value{Kind: format.KindUStack, Pid: pid, Frames: frames(v[8:])}
+		}
+		k := map[cg.Kind]format.Kind{cg.KindUSym: format.KindUSym, cg.KindUAddr: format.KindUAddr, cg.KindUMod: format.KindUMod}[f.Kind]
+		return format.Value{Kind: k, Pid: pid, Bits: format.IntFromBytes(v[8:], false).Bits}
 	}
 	return format.IntFromBytes(v, false)
+}
+
+// frames decodes stack frames, 8 bytes each.
+func frames(b []byte) []uint64 {
+	out := make([]uint64, len(b)/8)
+	for i := range out {
+		out[i] = binary.NativeEndian.Uint64(b[8*i:])
+	}
+	return out
 }
 
 // splitProbe splits "prov:mod:func:name".

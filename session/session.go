@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -13,8 +14,8 @@ import (
 	"github.com/godtrace/godtrace/cg"
 	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/d/ast"
-	"github.com/godtrace/godtrace/format"
 	"github.com/godtrace/godtrace/ksym"
+	"github.com/godtrace/godtrace/output"
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/provider/registry"
 )
@@ -53,26 +54,28 @@ func (p *Probes) Match(d *ast.ProbeDesc) ([]cg.Probe, error) {
 
 // Options is the part of the option catalogue a session reads, satisfied
 // by *option.Options.
-type Options interface {
-	Value(name string) (int64, bool)
-	Bool(name string) bool
-	Text(name string) string
-}
+type Options = output.Options
 
 // Session is one run of a compiled program.
 type Session struct {
-	prog   *cg.Program
-	cs     *consume.Session
-	stdout io.Writer
-	stderr io.Writer
-	out    *output
+	prog *cg.Program
+	cs   *consume.Session
+	syms symbols
+	w    output.Writer
+	out  *decoder
 }
 
 // Start creates the maps of prog, builds, loads and attaches the programs
 // of the probes it enables (in probes, the table it was compiled
 // against); Run then fires BEGIN and consumes. stdout receives the
-// traced output, stderr the fault and drop messages.
-func Start(prog *cg.Program, probes *Probes, opts Options, stdout, stderr io.Writer) (s *Session, err error) {
+// traced output as dtrace(8) prints it, stderr the fault and drop
+// messages.
+func Start(prog *cg.Program, probes *Probes, opts Options, stdout, stderr io.Writer) (*Session, error) {
+	return StartWith(prog, probes, opts, output.NewText(opts, stdout, stderr))
+}
+
+// StartWith is Start with the run's records going to w.
+func StartWith(prog *cg.Program, probes *Probes, opts Options, w output.Writer) (s *Session, err error) {
 	copts := consume.Options{Config: prog.Config}
 	if opts != nil {
 		if v, ok := opts.Value("bufsize"); ok && v > 0 {
@@ -95,7 +98,7 @@ func Start(prog *cg.Program, probes *Probes, opts Options, stdout, stderr io.Wri
 	if err != nil {
 		return nil, err
 	}
-	s = &Session{prog: prog, cs: cs, stdout: stdout, stderr: stderr}
+	s = &Session{prog: prog, cs: cs, w: w}
 	defer func() {
 		if err != nil {
 			cs.Close()
@@ -111,16 +114,18 @@ func Start(prog *cg.Program, probes *Probes, opts Options, stdout, stderr io.Wri
 	if err := cs.Enable(probes.t, enabled); err != nil {
 		return nil, err
 	}
-	var syms format.Symbolizer
-	if needsSymbols(prog) {
-		t, err := ksym.Load(ksym.SystemPaths())
-		if err != nil {
+	syms := symbols{user: newUserSyms()}
+	if needsKernelSymbols(prog) {
+		if syms.kernel, err = ksym.Load(ksym.SystemPaths()); err != nil {
 			return nil, fmt.Errorf("kernel symbols: %w", err)
 		}
-		syms = kernelSyms{t}
 	}
-	if s.out, err = newOutput(prog, cs.Maps(), opts, syms, stdout, stderr); err != nil {
-		return nil, err
+	s.syms = syms
+	s.out = newDecoder(prog, cs.Maps(), syms, w)
+	if opts != nil && opts.Bool("aggpercpu") {
+		if err := s.out.keepPerCPU(); err != nil {
+			return nil, err
+		}
 	}
 	return s, nil
 }
@@ -171,18 +176,38 @@ func (s *Session) fillMaps() error {
 	return nil
 }
 
+// Follow makes the user addresses of process pid print as symbols even
+// after it has exited, when the program records any: its mappings are
+// read now, while it is stopped, and those it makes later are watched.
+// dtrace -c and -p follow their processes.
+func (s *Session) Follow(pid int) error {
+	if !needsUserSymbols(s.prog) {
+		return nil
+	}
+	return s.out.syms.user.follow(pid)
+}
+
 // Programs returns the loaded programs with their instruction counts.
 func (s *Session) Programs() []consume.Program { return s.cs.Programs() }
 
-// Run fires BEGIN, prints what the probes record until exit() is called
-// or ctx is done, fires END, prints the aggregations not yet printed and
+// OnActive makes Run call f once BEGIN has run and tracing is active
+// (or exit() in BEGIN has ended it), before it reads any record: the
+// moment a process started stopped (dtrace -c, -p) may run without any
+// of its events being missed.
+func (s *Session) OnActive(f func()) { s.cs.OnActive(f) }
+
+// Run fires BEGIN, hands the writer what the probes record until exit()
+// is called or ctx is done, fires END, hands it the aggregations and
 // returns the exit status.
 func (s *Session) Run(ctx context.Context) (int, error) {
+	if err := s.w.Start(&output.Start{Time: time.Now(), PID: os.Getpid(), Symbols: s.syms}); err != nil {
+		return 0, err
+	}
 	status, err := s.cs.Run(ctx, s.out)
 	if err != nil {
 		return status, err
 	}
-	if err := s.out.end(); err != nil {
+	if err := s.out.end(status); err != nil {
 		return status, err
 	}
 	return status, nil
@@ -190,5 +215,8 @@ func (s *Session) Run(ctx context.Context) (int, error) {
 
 // Close detaches and releases everything the session created.
 func (s *Session) Close() error {
+	if s.out != nil {
+		s.out.syms.user.close()
+	}
 	return s.cs.Close()
 }

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"sort"
@@ -24,6 +26,7 @@ import (
 	"github.com/godtrace/godtrace/d/ast"
 	"github.com/godtrace/godtrace/d/check"
 	"github.com/godtrace/godtrace/d/parser"
+	"github.com/godtrace/godtrace/format"
 	"github.com/godtrace/godtrace/internal/feature"
 	"github.com/godtrace/godtrace/internal/testutil"
 	"github.com/godtrace/godtrace/option"
@@ -294,6 +297,25 @@ func TestSym(t *testing.T) {
 	out, errs, status := run(t, "#pragma D option quiet\nprofile-997 /arg0/ { @f[func(arg0)] = count(); @m[mod(arg0)] = count(); }\ntick-100ms { exit(0); }\n")
 	if errs != "" || status != 0 || !strings.Contains(out, "vmlinux`") || !regexp.MustCompile(`(?m)^  vmlinux +[0-9]+$`).MatchString(out) {
 		t.Errorf("got stdout %q stderr %q status %d, want functions and the vmlinux module", out, errs, status)
+	}
+}
+
+func TestUserSymbolsOfExitedProcess(t *testing.T) {
+	// A process gone before anything of it was looked up prints its
+	// addresses raw, as DTrace does; a live one prints symbols.
+	cmd := exec.Command("/bin/true")
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err)
+	}
+	p := format.Printer{Sym: symbols{user: newUserSyms()}, StackIndent: 1}
+	v := format.Value{Kind: format.KindUStack, Pid: cmd.Process.Pid, Frames: []uint64{0x401000, 0x7f0000001000, 0}}
+	if got, want := string(p.AppendTrace(nil, v)), "\n 0x401000\n 0x7f0000001000\n"; got != want {
+		t.Errorf("stack of an exited process = %q, want %q", got, want)
+	}
+	self := uint64(reflect.ValueOf(TestUserSymbolsOfExitedProcess).Pointer())
+	v = format.Value{Kind: format.KindUMod, Pid: os.Getpid(), Bits: self}
+	if got, want := string(p.AppendTrace(nil, v)), fmt.Sprintf("  %-50s", filepath.Base(os.Args[0])); got != want {
+		t.Errorf("umod() of this test = %q, want %q", got, want)
 	}
 }
 

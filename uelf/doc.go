@@ -13,10 +13,10 @@
 // for under /usr/lib/debug, first by build ID
 // (.build-id/xx/yyyy.debug), then by the .gnu_debuglink name (next to the
 // file, in its .debug directory, and under /usr/lib/debug plus the
-// file's directory). The MiniDebugInfo of Fedora-style binaries
-// (.gnu_debugdata, an xz-compressed ELF holding a small .symtab) is
-// detected but not decoded: the standard library has no xz reader and
-// this module takes no dependency for it; HasMiniDebugInfo reports it.
+// file's directory). Without one, the MiniDebugInfo of Fedora-style
+// binaries (.gnu_debugdata, an xz-compressed ELF holding the .symtab of
+// the functions stripping removed) is decompressed with
+// github.com/ulikunitz/xz, the standard library having no xz reader.
 //
 // # Addresses
 //

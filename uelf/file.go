@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/ulikunitz/xz"
 )
 
 // ErrNotFound is returned when a symbol or address is not in a file.
@@ -44,8 +46,10 @@ type File struct {
 	// separate debug file whose .symtab was used, if one was found.
 	DebugLink string
 	DebugFile string
-	// HasMiniDebugInfo reports a .gnu_debugdata section, not decoded.
+	// HasMiniDebugInfo reports a .gnu_debugdata section; MiniDebugInfo
+	// is set when its symbols were used.
 	HasMiniDebugInfo bool
+	MiniDebugInfo    bool
 
 	loads  []elf.ProgHeader // PT_LOAD segments, in file order
 	syms   []Symbol         // sorted by Value, best name first at equal Value
@@ -96,10 +100,16 @@ func NewFile(r io.ReaderAt, name string) (*File, error) {
 	syms = appendSyms(syms, symtab)
 	dynsym, _ := ef.DynamicSymbols()
 	syms = appendSyms(syms, dynsym)
-	if errors.Is(errSymtab, elf.ErrNoSymbols) && name != "" {
-		if dbg := f.findDebugFile(); dbg != "" {
+	if errors.Is(errSymtab, elf.ErrNoSymbols) {
+		if dbg := f.findDebugFile(name); dbg != "" {
 			if ds, err := debugSymbols(dbg); err == nil {
 				f.DebugFile = dbg
+				syms = appendSyms(syms, ds)
+			}
+		}
+		if f.DebugFile == "" && f.HasMiniDebugInfo {
+			if ds, err := miniDebugSymbols(ef.Section(".gnu_debugdata")); err == nil {
+				f.MiniDebugInfo = true
 				syms = appendSyms(syms, ds)
 			}
 		}
@@ -274,7 +284,10 @@ func buildID(ef *elf.File) string {
 // debugRoot is where distributions install separate debug files.
 var debugRoot = "/usr/lib/debug"
 
-func (f *File) findDebugFile() string {
+func (f *File) findDebugFile(name string) string {
+	if name == "" {
+		return ""
+	}
 	var cands []string
 	if len(f.BuildID) > 2 {
 		cands = append(cands, filepath.Join(debugRoot, ".build-id", f.BuildID[:2], f.BuildID[2:]+".debug"))
@@ -301,6 +314,34 @@ func debugSymbols(name string) ([]elf.Symbol, error) {
 	ef, err := elf.Open(name)
 	if err != nil {
 		return nil, err
+	}
+	defer ef.Close()
+	return ef.Symbols()
+}
+
+// maxMiniDebugInfo bounds the decompressed size of a .gnu_debugdata
+// section: a real one holds a small symbol table, and a hostile file must
+// not make the tracer allocate without limit.
+const maxMiniDebugInfo = 64 << 20
+
+// miniDebugSymbols reads the symbol table of the MiniDebugInfo in s: an
+// xz-compressed ELF file holding the .symtab that stripping removed
+// (Fedora and others ship binaries so), at the addresses of the file.
+func miniDebugSymbols(s *elf.Section) ([]elf.Symbol, error) {
+	r, err := xz.NewReader(s.Open())
+	if err != nil {
+		return nil, fmt.Errorf(".gnu_debugdata: %w", err)
+	}
+	b, err := io.ReadAll(io.LimitReader(r, maxMiniDebugInfo+1))
+	if err != nil {
+		return nil, fmt.Errorf(".gnu_debugdata: %w", err)
+	}
+	if len(b) > maxMiniDebugInfo {
+		return nil, fmt.Errorf(".gnu_debugdata: larger than %d bytes", maxMiniDebugInfo)
+	}
+	ef, err := elf.NewFile(bytes.NewReader(b))
+	if err != nil {
+		return nil, fmt.Errorf(".gnu_debugdata: %w", err)
 	}
 	defer ef.Close()
 	return ef.Symbols()

@@ -3,6 +3,7 @@ package uelf
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -17,6 +18,9 @@ type Frame struct {
 	Path   string // full path of that object
 	Symbol string // raw (mangled) symbol name, "" if unknown
 	Offset uint64 // Addr minus the start of Symbol
+	// Base is the start of the mapping holding Addr (0 outside every
+	// mapping): DTrace's noresolve option prints offsets from it.
+	Base uint64
 }
 
 // String formats the frame as DTrace's ustack() does, with raw names.
@@ -82,11 +86,15 @@ func NewProcess(pid int) (*Process, error) {
 func (p *Process) Pid() int { return p.pid }
 
 // Refresh re-reads the mappings (after dlopen, say) and drops the cached
-// frames.
+// frames. A process that has exited keeps the mappings last read: a
+// zombie's maps read empty, which says nothing about what it mapped.
 func (p *Process) Refresh() error {
 	maps, err := proc.ReadMaps(p.pid)
 	if err != nil {
 		return fmt.Errorf("uelf: %w", err)
+	}
+	if len(maps) == 0 {
+		return fmt.Errorf("uelf: pid %d: %w", p.pid, proc.ErrExited)
 	}
 	sort.Slice(maps, func(i, j int) bool { return maps[i].Start < maps[j].Start })
 	p.mu.Lock()
@@ -94,6 +102,31 @@ func (p *Process) Refresh() error {
 	p.frames = make(map[uint64]Frame)
 	p.mu.Unlock()
 	return nil
+}
+
+// Apply brings the mappings up to date with what a proc.MapWatch of the
+// process reported: an exec drops them all, a new mapping replaces those
+// it overlaps. It works after the process has exited, which is what the
+// watch is for.
+func (p *Process) Apply(events []proc.MapEvent) {
+	if len(events) == 0 {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	maps := slices.Clone(p.maps)
+	for _, ev := range events {
+		if ev.Exec {
+			maps = maps[:0]
+			continue
+		}
+		m := ev.Mapping
+		maps = slices.DeleteFunc(maps, func(o proc.Mapping) bool { return o.Start < m.End && m.Start < o.End })
+		maps = append(maps, m)
+	}
+	sort.Slice(maps, func(i, j int) bool { return maps[i].Start < maps[j].Start })
+	p.maps = maps
+	p.frames = make(map[uint64]Frame)
 }
 
 // Lookup symbolizes addr. An address outside every mapping makes the
@@ -125,6 +158,7 @@ func (p *Process) symbolize(m *proc.Mapping, addr uint64) Frame {
 	if m == nil || !m.IsFile() {
 		return fr
 	}
+	fr.Base = m.Start
 	fr.Path, fr.Module = m.Path, ModuleName(m.Path)
 	f, err := p.open(m)
 	if err != nil {

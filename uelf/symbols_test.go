@@ -2,13 +2,20 @@ package uelf
 
 import (
 	"bufio"
+	"bytes"
 	"debug/elf"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
+
+	"github.com/ulikunitz/xz"
+
+	"github.com/godtrace/godtrace/proc"
 )
 
 // startSym runs testdata/sym.c and returns its pid and the addresses it
@@ -176,18 +183,73 @@ func TestDebugFile(t *testing.T) {
 	if f.HasMiniDebugInfo {
 		t.Fatal("MiniDebugInfo reported without .gnu_debugdata")
 	}
-	// A .gnu_debugdata section is noticed (its xz payload is not read).
+	// A .gnu_debugdata section that is not xz is noticed and ignored.
 	blob := filepath.Join(dir, "blob.xz")
 	if err := os.WriteFile(blob, []byte("\xfd7zXZ\x00"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	mini := filepath.Join(dir, "mini")
-	run("objcopy", "--add-section", ".gnu_debugdata="+blob, stripped, mini)
-	if f, err = Open(mini); err != nil {
+	bad := filepath.Join(dir, "bad")
+	run("objcopy", "--add-section", ".gnu_debugdata="+blob, stripped, bad)
+	if f, err = Open(bad); err != nil {
 		t.Fatal(err)
 	}
-	if !f.HasMiniDebugInfo {
-		t.Fatal(".gnu_debugdata not noticed")
+	if !f.HasMiniDebugInfo || f.MiniDebugInfo {
+		t.Fatalf(".gnu_debugdata of garbage: noticed %v, used %v", f.HasMiniDebugInfo, f.MiniDebugInfo)
+	}
+}
+
+// TestMiniDebugInfo builds a stripped binary with a .gnu_debugdata section
+// the way Fedora does (an xz-compressed ELF with the .symtab entries of
+// the functions that .dynsym lacks) and symbolizes it running.
+func TestMiniDebugInfo(t *testing.T) {
+	bin := build(t, "sym.c", "-O2", "-g")
+	dir := t.TempDir()
+	run := func(args ...string) {
+		if out, err := exec.Command(args[0], args[1:]...).CombinedOutput(); err != nil {
+			t.Fatalf("%v: %v\n%s", args, err, out)
+		}
+	}
+	dbg, syms := filepath.Join(dir, "debug"), filepath.Join(dir, "mini.elf")
+	run("objcopy", "--only-keep-debug", bin, dbg)
+	run("objcopy", "-S", "--remove-section", ".comment", "--keep-symbol=leaf", "--keep-symbol=main", dbg, syms)
+	elfData, err := os.ReadFile(syms)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var xzData bytes.Buffer
+	w, err := xz.NewWriter(&xzData)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Write(elfData); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	blob := filepath.Join(dir, "mini.xz")
+	if err := os.WriteFile(blob, xzData.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mini := filepath.Join(dir, "mini")
+	run("objcopy", "--strip-all", "--add-section", ".gnu_debugdata="+blob, bin, mini)
+	f, err := Open(mini)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !f.HasMiniDebugInfo || !f.MiniDebugInfo || f.DebugFile != "" {
+		t.Fatalf("MiniDebugInfo noticed %v, used %v, debug file %q", f.HasMiniDebugInfo, f.MiniDebugInfo, f.DebugFile)
+	}
+	if _, ok := f.Func("leaf"); !ok {
+		t.Fatal("leaf not found in the MiniDebugInfo")
+	}
+	pid, leaf, _ := startSym(t, mini)
+	p, err := NewProcess(pid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.Lookup(leaf + 1).String(); got != "mini`leaf+0x1" {
+		t.Errorf("Lookup(leaf+1) = %q", got)
 	}
 }
 
@@ -282,5 +344,38 @@ func BenchmarkOpenLibc(b *testing.B) {
 		if _, err := Open("/lib/x86_64-linux-gnu/libc.so.6"); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+func TestProcessAfterExit(t *testing.T) {
+	pid, _, malloc := startSym(t, build(t, "sym.c", "-O2"))
+	p, err := NewProcess(pid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	libc := *findMapping(p.maps, malloc)
+	// Killed, a zombie until the test ends, then gone: the mappings read
+	// while the process ran still serve.
+	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		st, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if err != nil || strings.Contains(string(st), ") Z ") {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if fr := p.Lookup(malloc); fr.String() != "libc.so.6`malloc" || fr.Base != libc.Start {
+		t.Fatalf("after the exit: %+v", fr)
+	}
+	// A watch's exec drops them; its new mappings are used.
+	p.Apply([]proc.MapEvent{{Exec: true}})
+	if fr := p.Lookup(malloc); fr.Module != "" {
+		t.Fatalf("after an exec: %+v", fr)
+	}
+	p.Apply([]proc.MapEvent{{Mapping: libc}})
+	if fr := p.Lookup(malloc); fr.String() != "libc.so.6`malloc" {
+		t.Fatalf("after a new mapping: %+v", fr)
 	}
 }

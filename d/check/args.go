@@ -22,6 +22,11 @@ func (c *checker) setContext(ci *ClauseInfo, d *ast.ProbeDesc) {
 		ci.Args = make([]*ctype.Type, len(m.Args))
 		ci.Natives = make([]*ctype.Type, len(m.Args))
 		ci.Xlators = make([]*Xlator, len(m.Args))
+		ci.Mappings = make([]int, len(m.Args))
+		ci.Userland = make([]bool, len(m.Args))
+		for i, a := range m.Args {
+			ci.Mappings[i], ci.Userland[i] = a.Mapping, a.Userland
+		}
 	}
 }
 
@@ -41,7 +46,7 @@ func (c *checker) argType(e ast.Node, i int64) (*ctype.Type, *Xlator) {
 // translatorOf returns the translator an expression's value comes
 // through: args[i] of a translated argument, or xlate.
 func (c *checker) translatorOf(e ast.Expr) *Xlator {
-	return c.xlated[unparen(e)]
+	return c.info.Xlated[unparen(e)]
 }
 
 // defines reports whether the translator defines member name.
@@ -103,9 +108,13 @@ func (c *checker) agreeArgs(ci *ClauseInfo, d *ast.ProbeDesc) {
 	first := ci.desc
 	c.setContext(ci, d)
 	for _, i := range ci.used {
-		t, _, _ := c.resolveArg(d, ci, i)
+		t, native, _ := c.resolveArg(d, ci, i)
 		if !ctype.Same(t, ci.Args[i]) {
 			c.errorf(d, diag.D_ARGS_TYPE, "args[%d] is %s for probe description %s but %s for %s: one clause needs the same argument types for all its probe descriptions", i, ci.Args[i], first.String(), t, d.String())
+		}
+		// The code reads the same native the same way for every probe.
+		if a := ci.match.Args[i]; a.Mapping != ci.Mappings[i] || a.Userland != ci.Userland[i] || !ctype.Same(native, ci.Natives[i]) {
+			c.errorf(d, diag.D_ARGS_TYPE, "args[%d] is made from native argument %d (%s) for probe description %s but from %d (%s) for %s: one clause needs the same arguments for all its probe descriptions", i, ci.Mappings[i], ci.Natives[i], first.String(), a.Mapping, native, d.String())
 		}
 	}
 }

@@ -43,6 +43,14 @@ var testProbes = tableProbes{
 	"test:::many":  {Args: Int64Args(3), Unstable: true},
 	"test:::size":  {Args: []ProbeArg{{Native: "size_t"}, {Native: "char *"}}},
 	"test:::size2": {Args: []ProbeArg{{Native: "size_t"}, {Native: "int"}}},
+	"test:::mapped": {Args: []ProbeArg{
+		{Native: "struct task_struct *", Translated: "psinfo_t *"},
+		{Native: "int", Mapping: 2},
+	}},
+	"test:::unmapped": {Args: []ProbeArg{
+		{Native: "struct task_struct *", Translated: "psinfo_t *"},
+		{Native: "int", Mapping: 1},
+	}},
 }
 
 func checkProbes(t *testing.T, u *ctype.Universe, src string) (*Info, error) {
@@ -131,6 +139,7 @@ func TestArgsErrors(t *testing.T) {
 		{"test:::size { trace(args[2]); }", diag.D_ARGS_IDX, "index 2 is out of range for test:::size args[ ]"},
 		{"test:::size, proc:::exec { trace(args[1]); }", diag.D_ARGS_IDX, "index 1 is out of range for proc:::exec args[ ]"},
 		{"test:::size, test:::size2 { trace(args[1]); }", diag.D_ARGS_TYPE, "args[1] is char * for probe description test:::size but int for test:::size2: one clause needs the same argument types for all its probe descriptions"},
+		{"test:::mapped, test:::unmapped { trace(args[1]); }", diag.D_ARGS_TYPE, "args[1] is made from native argument 2 (int) for probe description test:::mapped but from 1 (int) for test:::unmapped: one clause needs the same arguments for all its probe descriptions"},
 		{"nosuch:::probe {}", diag.D_PDESC_ZERO, "probe description nosuch:::probe does not match any probes"},
 		{"broken:::probe {}", diag.D_PDESC_INVAL, "cannot list probes"},
 	}
@@ -157,6 +166,14 @@ func TestArgsAgree(t *testing.T) {
 	}
 	if ci := info.Clauses[0]; ci.Args[0].String() != "size_t" || ci.Args[1] != nil {
 		t.Errorf("args are %v, want [size_t <nil>]", ci.Args)
+	}
+	// The natives args[] are made from are recorded, for every argument.
+	info, err = checkProbes(t, u, "test:::mapped, test:::unmapped { trace(args[0]->pr_pid); }")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := info.Clauses[0].Mappings; len(got) != 2 || got[0] != 0 || got[1] != 2 {
+		t.Errorf("mappings %v, want [0 2]", got)
 	}
 }
 

@@ -95,6 +95,24 @@ var keyActions = map[string]bool{
 	"func": true, "ufunc": true, "mod": true, "umod": true, "uaddr": true,
 }
 
+// stackArgs checks the constant arguments of stack(), ustack() and
+// jstack(): a frame count, and for the user stacks a string size. DTrace's
+// messages say ustack( ) for jstack( ) too.
+func (c *checker) stackArgs(e *ast.CallExpr, name string, args []*TypeInfo) {
+	tag, what := diag.D_USTACK_FRAMES, "ustack"
+	if name == "stack" {
+		tag, what = diag.D_STACK_SIZE, "stack"
+	}
+	if len(args) > 0 && (!c.isIntConstant(e.Args[0]) || !args[0].Const || args[0].Value <= 0) {
+		c.errorf(e.Args[0], tag, "%s( ) argument #1 must be a non-zero positive integer constant", what)
+	}
+	if len(args) > 1 && name != "stack" {
+		if !c.isIntConstant(e.Args[1]) || !args[1].Const || args[1].Value < 0 {
+			c.errorf(e.Args[1], diag.D_USTACK_STRSIZE, "ustack( ) argument #2 must be a positive integer constant")
+		}
+	}
+}
+
 func (c *checker) call(e *ast.CallExpr) *TypeInfo {
 	id := c.funIdent(e)
 	fn, ok := LookupBuiltin(id.Name)
@@ -138,6 +156,9 @@ func (c *checker) call(e *ast.CallExpr) *TypeInfo {
 			c.errorf(e, diag.D_TRACE_VOID, "trace( ) may not be applied to a void expression")
 		}
 		c.checkArgs(e, fn, p, args)
+		if fn.Name == "stack" || fn.Name == "ustack" || fn.Name == "jstack" {
+			c.stackArgs(e, fn.Name, args)
+		}
 	}
 	if fn.Name == "speculate" && c.clause != nil {
 		c.clause.Speculates = true

@@ -30,6 +30,11 @@ type Config struct {
 	// the object defining it ("vmlinux" or a module), for DTrace's error
 	// saying the symbol has no type; nil knows no symbols.
 	Symbol func(module, name string) (object string, ok bool)
+	// Prior is a program checked before this one in the same session,
+	// whose variables, aggregations and declarations this one sees, as
+	// the programs of one dtrace(8) command line share one identifier
+	// table; nil for none.
+	Prior *Info
 }
 
 // TypeInfo is what the checker knows about one expression.
@@ -110,6 +115,10 @@ type ClauseInfo struct {
 	Args    []*ctype.Type
 	Natives []*ctype.Type
 	Xlators []*Xlator
+	// Mappings[i] is the index of the native argument args[i] is made
+	// from; Userland[i] says that native is in the process's memory.
+	Mappings []int
+	Userland []bool
 	// Speculates says the clause calls speculate().
 	Speculates bool
 
@@ -131,10 +140,44 @@ type Info struct {
 	Clauses []*ClauseInfo
 	// Translators are the translators the program defines.
 	Translators []*Xlator
+	// Xlated maps each expression whose value comes through a
+	// translator, an xlate or a translated args[i], to that translator.
+	Xlated map[ast.Expr]*Xlator
+	// LookupType resolves a C type name in the program's scope, or
+	// returns nil: for the code of a subroutine that needs kernel types
+	// its arguments do not reach (d_path() and struct mount).
+	LookupType func(name string) *ctype.Type
 	// Destructive says the program uses destructive actions or
 	// subroutines, which DTrace refuses to enable without the
 	// destructive option (-w).
 	Destructive bool
+	// Providers are the USDT providers the program defines, for dtrace
+	// -h and -G.
+	Providers []*ProviderInfo
+
+	// scope is what a program checked after this one sees of it.
+	scope *scope
+}
+
+// scope holds a checked program's identifiers and declarations, and
+// those of the programs checked before it.
+type scope struct {
+	globals, self, aggs map[string]*Var
+	enums               map[string]int64
+	types               []ctype.Source
+}
+
+// ProviderInfo is a provider definition with its probes' native argument
+// types.
+type ProviderInfo struct {
+	Def    *ast.ProviderDef
+	Probes []ProbeDef
+}
+
+// ProbeDef is one probe of a provider definition.
+type ProbeDef struct {
+	Decl *ast.ProbeDecl
+	Args []*ctype.Type
 }
 
 // Xlator is a translator: from input type In to output type Out.
@@ -162,15 +205,15 @@ type checker struct {
 	info    *Info
 	protos  map[string]*Proto
 
+	// prior are the declarations of the programs checked before this
+	// one (Config.Prior), the latest first.
+	prior []ctype.Source
+
 	globals map[string]*Var
 	self    map[string]*Var
 	this    map[string]*Var
 	aggs    map[string]*Var
 	enums   map[string]int64
-
-	// xlated maps the expressions whose value comes through a
-	// translator to it.
-	xlated map[ast.Expr]*Xlator
 
 	// stmtExpr is the expression of the statement being checked: an
 	// action may be called only as that.
@@ -204,6 +247,8 @@ func Check(prog *ast.Program, cfg *Config) (info *Info, err error) {
 	for _, d := range prog.Decls {
 		c.decl(d)
 	}
+	c.info.scope = &scope{globals: c.globals, self: c.self, aggs: c.aggs, enums: c.enums, types: append([]ctype.Source{c.script}, c.prior...)}
+	c.info.LookupType = c.typeByName
 	return c.info, nil
 }
 
@@ -216,8 +261,7 @@ func newChecker(file *token.File, cfg *Config) *checker {
 		this:    map[string]*Var{},
 		aggs:    map[string]*Var{},
 		enums:   map[string]int64{},
-		xlated:  map[ast.Expr]*Xlator{},
-		info:    &Info{Types: map[ast.Expr]*TypeInfo{}, Vars: map[ast.Expr]*Var{}},
+		info:    &Info{Types: map[ast.Expr]*TypeInfo{}, Vars: map[ast.Expr]*Var{}, Xlated: map[ast.Expr]*Xlator{}},
 		script:  ctype.NewScope("script"),
 		lib:     ctype.NewScope("D"),
 	}
@@ -234,9 +278,20 @@ func newChecker(file *token.File, cfg *Config) *checker {
 	if c.cfg.Types == nil {
 		c.cfg.Types = ctype.NewUniverse(nil, ctype.NewC(), ctype.NewD(strsize))
 	}
+	if p := c.cfg.Prior; p != nil && p.scope != nil {
+		inherit(c.globals, p.scope.globals)
+		inherit(c.self, p.scope.self)
+		inherit(c.aggs, p.scope.aggs)
+		for k, v := range p.scope.enums {
+			c.enums[k] = v
+		}
+		c.prior = p.scope.types
+	}
 	// The script's own declarations come first, as DTrace's "D"
-	// container it adds them to is searched before the kernel.
-	c.u = ctype.NewUniverse(c.cfg.Types.Module, c.script, c.lib, universeSource{c.cfg.Types})
+	// container it adds them to is searched before the kernel, then
+	// those of the programs before it.
+	srcs := append([]ctype.Source{c.script}, c.prior...)
+	c.u = ctype.NewUniverse(c.cfg.Types.Module, append(srcs, c.lib, universeSource{c.cfg.Types})...)
 	if c.cfg.Probes == nil {
 		c.cfg.Probes = BuiltinProbes{}
 	}
@@ -286,9 +341,11 @@ func (c *checker) decl(d ast.Decl) {
 		c.inline(d)
 	case *ast.Translator:
 		c.translator(d)
-	case *ast.Pragma, *ast.ProviderDef:
+	case *ast.ProviderDef:
+		c.providerDef(d)
+	case *ast.Pragma:
 		// Pragmas are applied by the driver through the option
-		// catalogue; provider definitions matter to dtrace -h/-G only.
+		// catalogue.
 	}
 }
 
@@ -420,4 +477,13 @@ func assignLhs(e ast.Expr) ast.Expr {
 // option reports whether a flag option (zdefs for -Z, nolibs) is set.
 func (c *checker) option(name string) bool {
 	return c.cfg.Options != nil && c.cfg.Options.Bool(name)
+}
+
+// inherit copies the variables of an earlier program into vars: copies,
+// so that checking this program changes nothing of that one's.
+func inherit(vars, prior map[string]*Var) {
+	for name, v := range prior {
+		cp := *v
+		vars[name] = &cp
+	}
 }

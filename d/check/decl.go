@@ -9,6 +9,26 @@ import (
 	"github.com/godtrace/godtrace/d/token"
 )
 
+// providerDef records a USDT provider definition with the types of its
+// probes' native arguments, which dtrace -h and -G turn into C.
+func (c *checker) providerDef(d *ast.ProviderDef) {
+	pi := &ProviderInfo{Def: d}
+	for _, p := range d.Probes {
+		probe := ProbeDef{Decl: p}
+		if p.Native != nil {
+			for _, par := range p.Native.Params {
+				t, _ := c.typeOf(par.Type)
+				if ctype.IsVoid(t) && len(p.Native.Params) == 1 {
+					break // probe p(void)
+				}
+				probe.Args = append(probe.Args, t)
+			}
+		}
+		pi.Probes = append(pi.Probes, probe)
+	}
+	c.info.Providers = append(c.info.Providers, pi)
+}
+
 // typeOf converts type syntax to a ctype, defining the structs, unions and
 // enums it declares in the script's scope. keys is set for associative
 // array declarators (int a[string, int]).

@@ -17,9 +17,11 @@
 // in the program's scope and made from the native ones through the D
 // library's translators, as DTrace's dt_idcook_args does. A clause is
 // checked with its first description's arguments, and the others must
-// give the arguments it uses the same types. Info says what the code
-// generator and the driver need besides types: per clause the natives
-// and translators of args[], and whether the program is destructive.
+// give the arguments it uses the same types, made the same way. Info
+// says what the code generator and the driver need besides types: per
+// clause the natives of args[], the native each is made from and the
+// translators, the translator of each translated expression, and whether
+// the program is destructive.
 //
 // The D library DTrace ships as /usr/lib64/dtrace/*.d (psinfo_t,
 // lwpsinfo_t, fileinfo_t, bufinfo_t, devinfo_t and their translators,

@@ -526,7 +526,7 @@ func (c *checker) xlate(e *ast.XlateExpr) *TypeInfo {
 	}
 	for _, xl := range c.info.Translators {
 		if ctype.Same(ctype.Resolve(xl.Out), ctype.Resolve(out)) && argcompat(xl.In, x) {
-			c.xlated[e] = xl
+			c.info.Xlated[e] = xl
 			return c.record(e, &TypeInfo{Type: t})
 		}
 	}
@@ -653,7 +653,7 @@ func (c *checker) builtinIndex(e *ast.IndexExpr, x *ast.Ident, b *Ident) *TypeIn
 	}
 	t, xl := c.argType(e, i.Value)
 	if xl != nil {
-		c.xlated[e] = xl
+		c.info.Xlated[e] = xl
 	}
 	return c.record(e, &TypeInfo{Type: t})
 }

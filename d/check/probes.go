@@ -37,6 +37,13 @@ type ProbeArg struct {
 	// Translated is the type args[] gives; "" means Native. A translator
 	// from Native to it must be in scope.
 	Translated string
+	// Mapping is the index of the native argument args[] is made from:
+	// several args[] may translate one native (proc:::signal-send's
+	// lwpsinfo_t and psinfo_t of one task).
+	Mapping int
+	// Userland says the native is in the process's memory: a string
+	// is read from there.
+	Userland bool
 }
 
 // BuiltinProbes is the ProbeInfo used when none is configured, for
@@ -98,7 +105,7 @@ func isRateName(name string) bool {
 func Int64Args(n int) []ProbeArg {
 	a := make([]ProbeArg, n)
 	for i := range a {
-		a[i] = ProbeArg{Native: "int64_t"}
+		a[i] = ProbeArg{Native: "int64_t", Mapping: i}
 	}
 	return a
 }

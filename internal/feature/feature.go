@@ -73,6 +73,12 @@ var (
 	Ringbuf = New("ring buffer maps", func() error {
 		return features.HaveMapType(ebpf.RingBuf)
 	})
+	// WriteUser is bpf_probe_write_user, which copyout() and copyoutstr()
+	// need; a kernel in lockdown (integrity or confidentiality) has it
+	// but refuses it to every program.
+	WriteUser = New("bpf_probe_write_user helper", func() error {
+		return features.HaveProgramHelper(ebpf.RawTracepoint, asm.FnProbeWriteUser)
+	})
 	// SoftwarePerfEvents is the software PMU that backs profile and tick.
 	SoftwarePerfEvents = New("software perf events", func() error { return havePMU("software") })
 )

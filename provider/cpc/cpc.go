@@ -65,6 +65,14 @@ func New() *Provider { return &Provider{} }
 
 func (*Provider) Name() string { return "cpc" }
 
+// MayMatch: cpc probes, in no module or function, are named
+// EVENT-MODE-COUNT. Finding which events the machine counts takes system
+// calls, so a description that cannot name one is answered without them.
+func (*Provider) MayMatch(d provider.Desc) bool {
+	return provider.FieldMatches(d.Module, "") && provider.FieldMatches(d.Function, "") &&
+		(provider.IsGlob(d.Name) || strings.Count(d.Name, "-") == 2)
+}
+
 // probeEvents finds the events perf_event_open accepts here.
 func (p *Provider) probeEvents() {
 	if p.usable != nil {
@@ -124,7 +132,7 @@ func (p *Provider) add(t *provider.Table, name string) {
 // Provide creates the probe d names exactly, with empty module and
 // function, as DTrace does.
 func (p *Provider) Provide(t *provider.Table, d provider.Desc) error {
-	if d.Module != "" || d.Function != "" || provider.IsGlob(d.Name) {
+	if !p.MayMatch(d) || provider.IsGlob(d.Name) {
 		return nil
 	}
 	p.probeEvents()

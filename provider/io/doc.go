@@ -8,7 +8,8 @@
 // Linux, as in DTrace.
 //
 //	start  block_bio_queue (bio)
-//	done   block_rq_complete (the request's first bio) and
+//	done   block_rq_complete (the request's first bio; a request
+//	       without one, a flush, fires nothing) and
 //	       block_bio_complete (bios completed without a request)
 //
 // wait-start and wait-done have no tracepoint (DTrace builds them on fbt

@@ -1,6 +1,8 @@
 package io
 
 import (
+	"github.com/cilium/ebpf/asm"
+
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/provider/stable"
 )
@@ -17,7 +19,8 @@ var args = []provider.Arg{
 var probes = []stable.Probe{
 	{Name: "done", Sources: []stable.Source{
 		{Group: "block", Tracepoint: "block_rq_complete", Rewrite: stable.Seq(
-			stable.Read(0, 0, "request", "bio", 8), stable.Zero(1), stable.Zero(2))},
+			// A request without a bio (a flush) has nothing to describe.
+			stable.Read(0, 0, "request", "bio", 8), stable.Skip(0, asm.JEq, 0), stable.Zero(1), stable.Zero(2))},
 		{Group: "block", Tracepoint: "block_bio_complete", Rewrite: stable.Seq(stable.Move(1), stable.Zero(1))},
 	}, Args: args},
 	{Name: "start", Sources: []stable.Source{{Group: "block", Tracepoint: "block_bio_queue", Rewrite: stable.Zero(1)}}, Args: args},

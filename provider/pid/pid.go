@@ -43,6 +43,10 @@ func (*Provider) Name() string { return "pid" }
 // Populate adds nothing: pid probes exist only for a named process.
 func (*Provider) Populate(*provider.Table) error { return nil }
 
+// MayMatch: the provider lists nothing, and provides probes only for the
+// provider names it claims.
+func (p *Provider) MayMatch(d provider.Desc) bool { return p.Claims(d.Provider) }
+
 // ParsePID returns the process id of a provider name "pid<PID>" (no
 // globs), or false.
 func ParsePID(prefix, name string) (int, bool) {
@@ -234,6 +238,9 @@ func (*Provider) Plan(enabled []provider.Enabled) ([]provider.Unit, error) {
 			return nil, fmt.Errorf("probe %s is not a pid probe", e.Probe.Desc)
 		}
 		args := CallArgs
+		if bpfrt.ArgsRead(e.Stmts)>>len(argRegs) == 0 {
+			args = RegisterArgs
+		}
 		if pr.ret {
 			args = ReturnArgs
 		}
@@ -273,6 +280,18 @@ func CallArgs(b *bpfrt.Builder) error {
 		asm.Add.Imm(asm.R3, 8),
 		asm.FnProbeReadUser.Call(),
 	)
+	return nil
+}
+
+// RegisterArgs is CallArgs for clauses that read no argument past arg5:
+// the stack words are not read (a user memory read costs more than the
+// rest of a firing) and arg6-arg9 are left as they are.
+func RegisterArgs(b *bpfrt.Builder) error {
+	for i, off := range argRegs {
+		b.Emit(
+			asm.LoadMem(asm.R1, bpfrt.RegCtx, off, asm.DWord),
+			asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(i), asm.R1, asm.DWord))
+	}
 	return nil
 }
 

@@ -6,7 +6,8 @@
 //
 //	create, lwp-create  (child: struct task_struct *)   sched_process_fork
 //	exec                (filename: user char *, typed "string" as DTrace
-//	                    does: the checker reads it from user memory)
+//	                    does, and marked Userland: code generation
+//	                    copies it from the process's memory)
 //	                                                    sys_enter of execve/execveat
 //	exec-success        ()                              sys_exit of execve/execveat returning 0
 //	exec-failure        (errno: int, negative)          sys_exit of execve/execveat returning non-0

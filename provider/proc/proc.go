@@ -76,7 +76,7 @@ var probes = []stable.Probe{
 			reg = "si" // execveat(dirfd, filename, ...)
 		}
 		return stable.Seq(stable.Read(0, 0, "pt_regs", reg, 8), stable.Zero(1))
-	}), Args: []provider.Arg{stable.Arg("string", "", 0)}},
+	}), Args: []provider.Arg{{Native: "string", Userland: true}}},
 	{Name: "exec-failure", Sources: execSources(false, func(int32) stable.Step {
 		return stable.Seq(stable.Skip(1, asm.JEq, 0), stable.Move(1), stable.Zero(1), stable.Zero(2))
 	}), Args: []provider.Arg{stable.Arg("int", "", 0)}},

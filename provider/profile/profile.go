@@ -37,6 +37,13 @@ func New() *Provider { return &Provider{} }
 
 func (*Provider) Name() string { return "profile" }
 
+// MayMatch: profile probes, in no module or function, are named
+// profile-RATE and tick-RATE.
+func (*Provider) MayMatch(d provider.Desc) bool {
+	return provider.FieldMatches(d.Module, "") && provider.FieldMatches(d.Function, "") && (provider.IsGlob(d.Name) ||
+		strings.HasPrefix(d.Name, "profile-") || strings.HasPrefix(d.Name, "tick-"))
+}
+
 func (p *Provider) Populate(t *provider.Table) error {
 	for _, r := range profileRates {
 		p.add(t, fmt.Sprintf("%s%d", prefixProfile, r))

@@ -22,6 +22,10 @@ func New() *Provider { return &Provider{} }
 
 func (*Provider) Name() string { return "rawtp" }
 
+// MayMatch answers a description naming one tracepoint without listing
+// them all.
+func (*Provider) MayMatch(d provider.Desc) bool { return sdt.MayBeEvent(d) }
+
 // ftraceGroup holds ftrace's syscall events, which are no raw
 // tracepoints (those are sys_enter and sys_exit, in group raw_syscalls).
 const ftraceGroup = "syscalls"

@@ -13,6 +13,11 @@
 // on-cpu, enqueue, dequeue, tick and change-pri have no
 // tracepoint that fires where DTrace's do (DTrace builds them on fbt
 // probes), and remain-cpu none at all: they are absent until kprobes or
-// fentry are usable. wakeup fires where the kernel completes the wakeup,
+// fentry are usable. on-cpu in particular fires in the context of the
+// thread going on CPU, and no tracepoint fires there: sched_switch (raw
+// or not) fires before the switch, in the outgoing thread's context, and
+// what runs after it in the incoming thread's (finish_task_switch) has
+// none. sched_pi_setprio covers only priority inheritance, not the nice
+// and policy changes change-pri also reports. wakeup fires where the kernel completes the wakeup,
 // which may be another CPU's context than the waker's, as in DTrace.
 package sched

@@ -20,6 +20,10 @@ func New() *Provider { return &Provider{} }
 
 func (*Provider) Name() string { return "sdt" }
 
+// MayMatch answers a description naming one event without listing them
+// all.
+func (*Provider) MayMatch(d provider.Desc) bool { return MayBeEvent(d) }
+
 // Populate lists every tracepoint event, in available_events order.
 func (p *Provider) Populate(t *provider.Table) error {
 	evs, err := Events()

@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 
 	"github.com/godtrace/godtrace/internal/feature"
+	"github.com/godtrace/godtrace/provider"
 )
 
 // Events lists the tracepoint events of the running kernel; none when
@@ -26,6 +29,71 @@ func Events() ([]Event, error) {
 	defer f.Close()
 	return ParseEvents(f)
 }
+
+// MayBeEvent reports false when the description, whose function field
+// must match the empty function of tracepoint probes, names an event by
+// its literal name (in a literal group, or in any) that no group has: a
+// look at the few directories it can be in, where listing every event
+// reads thousands of lines the kernel generates.
+func MayBeEvent(d provider.Desc) bool {
+	if !provider.FieldMatches(d.Function, "") {
+		return false
+	}
+	if provider.IsGlob(d.Name) || d.Name == "" || provider.IsGlob(d.Module) || strings.Contains(d.Name+d.Module, "/") {
+		return true
+	}
+	key := d.Module + ":" + d.Name
+	if may, ok := eventLookups.Load(key); ok {
+		return may.(bool)
+	}
+	may := hasEvent(d.Module, d.Name)
+	eventLookups.Store(key, may)
+	return may
+}
+
+// eventLookups remembers MayBeEvent's answers by "group:name": each
+// description is matched several times while a program compiles.
+var eventLookups sync.Map
+
+// hasEvent reports whether the event exists in the group, or in any group
+// when group is empty; true when it cannot tell.
+func hasEvent(group, name string) bool {
+	tf, err := feature.Tracefs()
+	if err != nil {
+		return true
+	}
+	groups := []string{group}
+	if group == "" {
+		if groups, err = eventGroups(); err != nil {
+			return true
+		}
+	}
+	for _, g := range groups {
+		if _, err := os.Lstat(filepath.Join(tf, "events", g, name)); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// eventGroups lists the tracepoint groups, once.
+var eventGroups = sync.OnceValues(func() ([]string, error) {
+	tf, err := feature.Tracefs()
+	if err != nil {
+		return nil, err
+	}
+	ents, err := os.ReadDir(filepath.Join(tf, "events"))
+	if err != nil {
+		return nil, err
+	}
+	var groups []string
+	for _, e := range ents {
+		if e.IsDir() {
+			groups = append(groups, e.Name())
+		}
+	}
+	return groups, nil
+})
 
 // Format returns the fields of the event group:name.
 func Format(group, name string) ([]Field, error) {

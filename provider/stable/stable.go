@@ -47,6 +47,16 @@ func New(name, module string, attrs provider.Attrs, probes []Probe) *Provider {
 
 func (p *Provider) Name() string { return p.name }
 
+// MayMatch looks the description up in the provider's table.
+func (p *Provider) MayMatch(d provider.Desc) bool {
+	for _, pr := range p.probes {
+		if d.Matches(provider.Desc{Provider: p.name, Module: p.module, Name: pr.Name}) {
+			return true
+		}
+	}
+	return false
+}
+
 // Populate adds, in table order, the probes with a tracepoint on this
 // kernel.
 func (p *Provider) Populate(t *provider.Table) error {

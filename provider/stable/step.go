@@ -66,6 +66,17 @@ func Skip(i int, op asm.JumpOp, imm int32) Step {
 	}
 }
 
+// SkipMasked ends the firing when args[i] & mask op imm holds.
+func SkipMasked(i int, mask int32, op asm.JumpOp, imm int32) Step {
+	return func(b *bpfrt.Builder, skip string) error {
+		b.Emit(
+			asm.LoadMem(asm.R0, bpfrt.RegScratch, bpfrt.MstArg(i), asm.DWord),
+			asm.And.Imm(asm.R0, mask),
+			op.Imm(asm.R0, imm, skip))
+		return nil
+	}
+}
+
 // Read sets args[dst] to the size-byte unsigned member of struct strct
 // that args[src] points to, read from kernel memory; a failed read ends
 // the firing. member may be a path "a.b" through nested members.

@@ -38,6 +38,11 @@ func New() *Provider { return &Provider{} }
 
 func (*Provider) Name() string { return "syscall" }
 
+// MayMatch: syscall probes are named entry and return.
+func (*Provider) MayMatch(d provider.Desc) bool {
+	return provider.MayMatchName(d, "entry", "return")
+}
+
 // Populate lists the syscalls tracefs has events for, entry then return
 // for each, in the order of their numbers.
 func (p *Provider) Populate(t *provider.Table) error {
@@ -180,9 +185,7 @@ func (u *unit) Trampoline(b *bpfrt.Builder) error {
 	regs := int16(l.Str) // the string scratch is free until a clause runs
 	args := false
 	for _, p := range u.probes {
-		for _, s := range p.Stmts {
-			args = args || !s.IgnoresArgs
-		}
+		args = args || bpfrt.ArgsRead(p.Stmts) != 0
 	}
 	// readRegs copies size bytes of the task's registers from off into
 	// scratch.

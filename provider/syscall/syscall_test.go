@@ -92,7 +92,7 @@ func TestEntryReturn(t *testing.T) {
 		}
 		insns = append(insns, l.Output(asm.R6, asm.R7, 16)...)
 		insns = append(insns, asm.Mov.Imm(asm.R0, 0).WithSymbol(out), asm.Return())
-		return &bpfrt.Stmt{ID: id, Insns: insns, DataSize: 16}
+		return &bpfrt.Stmt{ID: id, Insns: insns, DataSize: 16, ArgsRead: 0b11}
 	}
 	s, err := consume.Open(consume.Options{SwitchRate: 10 * time.Millisecond})
 	if err != nil {

@@ -9,13 +9,28 @@
 // state-change), and a seventh native, not an args[] entry, that tells
 // the translators the direction: 0 outbound, 1 inbound, 2 state change.
 //
-//	receive       tcp_probe (sk, skb): a segment received on an
-//	              established connection
-//	state-change  inet_sock_set_state (sk, old, new) of a TCP socket;
-//	              args[5] is the new state, args[0], [2] and [4] are 0
+//	send                 net_dev_queue of a TCP segment a socket sends
+//	                     (IPv4, or IPv6 without extension headers); a
+//	                     request socket's SYN-ACK has no tcp_sock, and
+//	                     tcpsinfo_t's ports and addresses come from the
+//	                     headers, as in DTrace
+//	connect-request      send of a SYN_SENT socket (its SYN)
+//	receive              tcp_probe (sk, skb): a segment received on an
+//	                     established connection
+//	state-change         inet_sock_set_state (sk, old, new) of a TCP
+//	                     socket; args[5] is the new state, args[0], [2]
+//	                     and [4] are 0
+//	connect-established  inet_sock_set_state, SYN_SENT to ESTABLISHED
+//	accept-established   inet_sock_set_state, SYN_RECV to ESTABLISHED
+//	connect-refused      tcp_receive_reset (sk) in SYN_SENT
+//	accept-refused       tcp_send_reset (sk, skb) answering a SYN without
+//	                     ACK: the refused request's segment, and no
+//	                     socket (or the one that refused it)
 //
-// send, connect-request, connect-established, connect-refused,
-// accept-established and accept-refused, and receive outside the
-// established state, have no tracepoint (DTrace builds them on fbt
-// probes) and are absent until kprobes or fentry are usable.
+// DTrace builds all but state-change on fbt probes. The established and
+// refused-connect probes have no packet here (args[0], [2] and [4] are
+// 0, which the translators give as zeroes and "<unknown>"): their
+// tracepoints have none. receive misses segments received outside the
+// established state (the handshake's, a FIN in FIN_WAIT), which DTrace
+// takes from tcp_rcv_state_process with fbt.
 package tcp

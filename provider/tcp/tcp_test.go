@@ -57,9 +57,19 @@ func TestLoopback(t *testing.T) {
 	})
 	states := map[uint64]bool{}
 	var receives int
+	seen := map[string]int{}
 	for _, f := range fs {
 		a := f.Args
+		seen[f.Probe]++
 		switch f.Probe {
+		case "tcp:vmlinux::send", "tcp:vmlinux::connect-request":
+			if a[0] == 0 || a[1] == 0 || a[4]-a[2] != 20 || a[6] != 0 || a[3] != 0 && a[3] != a[1] {
+				t.Errorf("%s natives %#x: want skb, sk, IPv4 header 20 bytes before the TCP header, outbound", f.Probe, a)
+			}
+		case "tcp:vmlinux::connect-established", "tcp:vmlinux::accept-established":
+			if a[0] != 0 || a[2] != 0 || a[4] != 0 || a[1] != a[3] || a[1] == 0 || a[5] != established || a[6] != 2 {
+				t.Errorf("%s natives %#x", f.Probe, a)
+			}
 		case "tcp:vmlinux::state-change":
 			if a[0] != 0 || a[2] != 0 || a[4] != 0 || a[1] != a[3] || a[1] == 0 || a[6] != 2 {
 				t.Errorf("state-change natives %#x", a)
@@ -79,6 +89,50 @@ func TestLoopback(t *testing.T) {
 	}
 	if receives < 2 {
 		t.Errorf("%d receives, want at least 2", receives)
+	}
+	// The handshake's SYN, SYN-ACK and ACK, the two messages, the FINs.
+	for probe, least := range map[string]int{"send": 5, "connect-request": 1, "connect-established": 1, "accept-established": 1} {
+		if n := seen["tcp:vmlinux::"+probe]; n < least {
+			t.Errorf("%d firings of %s, want at least %d", n, probe, least)
+		}
+	}
+}
+
+// TestRefused: a connection to a port nobody listens on is refused: the
+// SYN gets a reset (accept-refused, with the SYN's headers and no
+// socket), which the connecting socket receives in SYN_SENT
+// (connect-refused).
+func TestRefused(t *testing.T) {
+	testutil.Require(t, feature.RawTracepoint)
+	ln, err := net.Listen("tcp4", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	fs := stabletest.Run(t, table(), []stabletest.Clause{{Desc: "tcp:::*-refused", NArgs: 7}}, func() {
+		if c, err := net.Dial("tcp4", addr); err == nil {
+			c.Close()
+			t.Error("connected to a closed port")
+		}
+	})
+	seen := map[string]bool{}
+	for _, f := range fs {
+		a := f.Args
+		seen[f.Probe] = true
+		switch f.Probe {
+		case "tcp:vmlinux::accept-refused":
+			if a[0] == 0 || a[4]-a[2] != 20 || a[6] != 1 {
+				t.Errorf("accept-refused natives %#x: want the SYN's skb and headers, inbound", a)
+			}
+		case "tcp:vmlinux::connect-refused":
+			if a[0] != 0 || a[1] == 0 || a[1] != a[3] || a[6] != 1 {
+				t.Errorf("connect-refused natives %#x: want the socket, inbound", a)
+			}
+		}
+	}
+	if !seen["tcp:vmlinux::accept-refused"] || !seen["tcp:vmlinux::connect-refused"] {
+		t.Errorf("fired %v, want both refusals", seen)
 	}
 }
 

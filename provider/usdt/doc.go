@@ -1,7 +1,8 @@
 // Package usdt owns the usdt provider: the user-level statically defined
 // probes that SystemTap's <sys/sdt.h> (and DTRACE_PROBE macros built on
-// it) describe in .note.stapsdt ELF notes, placed with uprobes through the
-// uprobe unit of provider/pid.
+// it), and the headers dtrace -h generates (package usdtgen), describe in
+// .note.stapsdt ELF notes, placed with uprobes through the uprobe unit of
+// provider/pid.
 //
 // # Naming
 //

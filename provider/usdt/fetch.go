@@ -59,8 +59,11 @@ func fetchArgs(s uelf.Probe) func(b *bpfrt.Builder) error {
 				b.Emit(extend(asm.R1, a)...)
 				b.Emit(asm.StoreMem(bpfrt.RegScratch, dst, asm.R1, asm.DWord))
 			case uelf.ArgConst:
+				// Compilers write a small constant sign-extended
+				// whatever its type: 200 as an unsigned char is
+				// "1@$-56".
 				b.Emit(
-					asm.LoadImm(asm.R1, a.Const, asm.DWord),
+					asm.LoadImm(asm.R1, truncate(a.Const, a), asm.DWord),
 					asm.StoreMem(bpfrt.RegScratch, dst, asm.R1, asm.DWord))
 			case uelf.ArgMem:
 				b.Emit(address(s, a)...)
@@ -115,6 +118,18 @@ func address(s uelf.Probe, a uelf.Arg) asm.Instructions {
 			asm.Add.Reg(asm.R3, asm.R1))
 	}
 	return insns
+}
+
+// truncate is extend for a constant.
+func truncate(v int64, a uelf.Arg) int64 {
+	if a.Size >= 8 {
+		return v
+	}
+	shift := uint(64 - 8*a.Size)
+	if a.Signed {
+		return v << shift >> shift
+	}
+	return int64(uint64(v) << shift >> shift)
 }
 
 // extend truncates r to the argument's size, extending its sign when the

@@ -33,6 +33,10 @@ func (*Provider) Name() string { return "usdt" }
 // Populate adds nothing: USDT probes are found on demand.
 func (*Provider) Populate(*provider.Table) error { return nil }
 
+// MayMatch: the provider lists nothing, and provides probes only for the
+// provider names it claims.
+func (p *Provider) MayMatch(d provider.Desc) bool { return p.Claims(d.Provider) }
+
 // Claims reports whether a description's provider field may name USDT
 // probes: any name or glob that starts with a literal character. A
 // pattern that starts with a glob ("*") is not claimed, so that "*:::"

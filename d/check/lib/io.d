@@ -38,8 +38,23 @@ typedef struct bufinfo {
 	dev_t	b_edev;		/* device */
 } bufinfo_t;
 
+inline int B_BUSY = 0x000001;
+inline int B_DONE = 0x000002;
+inline int B_ERROR = 0x000004;
+inline int B_PAGEIO = 0x000010;
+inline int B_PHYS = 0x000020;
+inline int B_READ = 0x000040;
+inline int B_WRITE = 0x000100;
+inline int B_ASYNC = 0x000400;
+
+/*
+ * b_flags says what DTrace's flags say: B_WRITE for the kernel's write
+ * operations (the odd REQ_OP_* numbers), else B_READ, and B_ASYNC when
+ * the request is not REQ_SYNC (bit 11).
+ */
 translator bufinfo_t < struct bio *B > {
-	b_flags = B->bi_opf;
+	b_flags = (B->bi_opf & 1 ? B_WRITE : B_READ) |
+	    (B->bi_opf & 0x800 ? 0 : B_ASYNC);
 	b_bcount = B->bi_iter.bi_size;
 	b_addr = 0;
 	b_lblkno = B->bi_iter.bi_sector;

@@ -67,14 +67,32 @@ translator psinfo_t < struct task_struct *T > {
 	pr_nzomb = 0;
 };
 
+/* pr_state's values and pr_flag's, as DTrace gives them. */
+inline char SSLEEP = 1;
+inline char SRUN = 2;
+inline char SZOMB = 3;
+inline char SSTOP = 4;
+inline char SIDL = 5;
+inline char SONPROC = 6;
+inline char SWAIT = 7;
+inline int PR_STOPPED = 0x00000001;
+
+/*
+ * The kernel's task states (TASK_INTERRUPTIBLE 0x1, TASK_UNINTERRUPTIBLE
+ * 0x2, __TASK_STOPPED 0x4, __TASK_TRACED 0x8, EXIT_DEAD 0x10,
+ * EXIT_ZOMBIE 0x20, TASK_DEAD 0x80, TASK_WAKEKILL 0x100, TASK_WAKING
+ * 0x200) in DTrace's terms.
+ */
 translator lwpsinfo_t < struct task_struct *T > {
-	pr_flag = T->flags;
+	pr_flag = T->__state & 0x4 ? PR_STOPPED : 0;
 	pr_lwpid = T->pid;
 	pr_addr = (uintptr_t)T;
 	pr_wchan = 0;
 	pr_stype = 0;
-	pr_state = T->__state;
-	pr_sname = T->__state == 0 ? 'R' : 'S';
+	pr_state = T->__state & 0x3 ? SSLEEP : T->__state & 0xc ? SSTOP :
+	    T->__state & 0xb0 ? SZOMB : T->__state & 0x300 ? SWAIT : SRUN;
+	pr_sname = T->__state & 0x3 ? 'S' : T->__state & 0xc ? 'T' :
+	    T->__state & 0xb0 ? 'Z' : T->__state & 0x300 ? 'W' : 'R';
 	pr_syscall = 0;
 	pr_pri = T->prio;
 	pr_name = T->comm;
@@ -83,3 +101,11 @@ translator lwpsinfo_t < struct task_struct *T > {
 
 inline psinfo_t *curpsinfo = xlate <psinfo_t *> (curthread);
 inline lwpsinfo_t *curlwpsinfo = xlate <lwpsinfo_t *> (curthread);
+
+/*
+ * The working directory and the root of the current process. The casts
+ * name the kernel's struct, which makes them checked only for a program
+ * that uses them, as the translators are.
+ */
+inline string cwd = d_path(&((struct task_struct *)curthread)->fs->pwd);
+inline string root = d_path(&((struct task_struct *)curthread)->fs->root);

@@ -3,9 +3,37 @@
  * the kernel's struct tcp_sock), tcplsinfo_t (the previous state, an
  * int) and tcpinfo_t (from struct tcphdr). Written for godtrace after the
  * structures the Dynamic Tracing Guide documents. States are the
- * kernel's own numbers (TCP_ESTABLISHED is 1); addresses are those of
- * the socket's address family.
+ * kernel's own numbers (TCP_ESTABLISHED is 1), as DTrace for Linux's
+ * TCP_STATE_* are; addresses are those of the socket's address family.
+ *
+ * The tcp provider's natives are DTrace's: arg0 the sk_buff, arg1 the
+ * sock, arg2 the IP header, arg3 the tcp_sock, arg4 the TCP header, arg5
+ * the new state of a state change, and arg6 the direction: 0 outbound, 1
+ * inbound, 2 a state change. A state change fires before the socket's
+ * state changes: the new state is arg5, the socket holds the previous.
  */
+
+inline int TH_FIN = 0x01;
+inline int TH_SYN = 0x02;
+inline int TH_RST = 0x04;
+inline int TH_PSH = 0x08;
+inline int TH_ACK = 0x10;
+inline int TH_URG = 0x20;
+inline int TH_ECE = 0x40;
+inline int TH_CWR = 0x80;
+
+inline int TCP_STATE_IDLE = 0;
+inline int TCP_STATE_ESTABLISHED = 1;
+inline int TCP_STATE_SYN_SENT = 2;
+inline int TCP_STATE_SYN_RECEIVED = 3;
+inline int TCP_STATE_FIN_WAIT_1 = 4;
+inline int TCP_STATE_FIN_WAIT_2 = 5;
+inline int TCP_STATE_TIME_WAIT = 6;
+inline int TCP_STATE_CLOSED = 7;
+inline int TCP_STATE_CLOSE_WAIT = 8;
+inline int TCP_STATE_LAST_ACK = 9;
+inline int TCP_STATE_LISTEN = 10;
+inline int TCP_STATE_CLOSING = 11;
 
 typedef struct tcpsinfo {
 	uintptr_t tcps_addr;	/* the socket */
@@ -60,17 +88,33 @@ translator tcpsinfo_t < struct tcp_sock *T > {
 	    T->inet_conn.icsk_inet.sk.__sk_common.skc_daddr ==
 	    T->inet_conn.icsk_inet.sk.__sk_common.skc_rcv_saddr;
 	tcps_active = 0;
-	tcps_lport = T == NULL ? 0 : T->inet_conn.icsk_inet.sk.__sk_common.skc_num;
-	tcps_rport = T == NULL ? 0 : ntohs(T->inet_conn.icsk_inet.sk.__sk_common.skc_dport);
-	tcps_laddr = T == NULL ? "<unknown>" :
-	    T->inet_conn.icsk_inet.sk.__sk_common.skc_family == AF_INET6 ?
+	/*
+	 * A probe without a full socket (a reset refusing a connection, a
+	 * SYN-ACK) has its ports and addresses in the headers: the local
+	 * ones are the destination's of an inbound segment.
+	 */
+	tcps_lport = T != NULL ? T->inet_conn.icsk_inet.sk.__sk_common.skc_num :
+	    arg4 == 0 ? 0 : ntohs(arg6 == 1 ?
+	    ((struct tcphdr *)arg4)->dest : ((struct tcphdr *)arg4)->source);
+	tcps_rport = T != NULL ? ntohs(T->inet_conn.icsk_inet.sk.__sk_common.skc_dport) :
+	    arg4 == 0 ? 0 : ntohs(arg6 == 1 ?
+	    ((struct tcphdr *)arg4)->source : ((struct tcphdr *)arg4)->dest);
+	tcps_laddr = T != NULL ?
+	    (T->inet_conn.icsk_inet.sk.__sk_common.skc_family == AF_INET6 ?
 	    inet_ntoa6(&T->inet_conn.icsk_inet.sk.__sk_common.skc_v6_rcv_saddr) :
-	    inet_ntoa(&T->inet_conn.icsk_inet.sk.__sk_common.skc_rcv_saddr);
-	tcps_raddr = T == NULL ? "<unknown>" :
-	    T->inet_conn.icsk_inet.sk.__sk_common.skc_family == AF_INET6 ?
+	    inet_ntoa(&T->inet_conn.icsk_inet.sk.__sk_common.skc_rcv_saddr)) :
+	    arg2 == 0 ? "<unknown>" : ((struct iphdr *)arg2)->version == 4 ?
+	    inet_ntoa(arg6 == 1 ? &((struct iphdr *)arg2)->daddr : &((struct iphdr *)arg2)->saddr) :
+	    inet_ntoa6(arg6 == 1 ? &((struct ipv6hdr *)arg2)->daddr : &((struct ipv6hdr *)arg2)->saddr);
+	tcps_raddr = T != NULL ?
+	    (T->inet_conn.icsk_inet.sk.__sk_common.skc_family == AF_INET6 ?
 	    inet_ntoa6(&T->inet_conn.icsk_inet.sk.__sk_common.skc_v6_daddr) :
-	    inet_ntoa(&T->inet_conn.icsk_inet.sk.__sk_common.skc_daddr);
-	tcps_state = T == NULL ? 0 : T->inet_conn.icsk_inet.sk.__sk_common.skc_state;
+	    inet_ntoa(&T->inet_conn.icsk_inet.sk.__sk_common.skc_daddr)) :
+	    arg2 == 0 ? "<unknown>" : ((struct iphdr *)arg2)->version == 4 ?
+	    inet_ntoa(arg6 == 1 ? &((struct iphdr *)arg2)->saddr : &((struct iphdr *)arg2)->daddr) :
+	    inet_ntoa6(arg6 == 1 ? &((struct ipv6hdr *)arg2)->saddr : &((struct ipv6hdr *)arg2)->daddr);
+	tcps_state = arg6 == 2 ? arg5 :
+	    T == NULL ? 0 : T->inet_conn.icsk_inet.sk.__sk_common.skc_state;
 	tcps_iss = 0;
 	tcps_suna = T == NULL ? 0 : T->snd_una;
 	tcps_snxt = T == NULL ? 0 : T->snd_nxt;
@@ -87,13 +131,14 @@ translator tcpsinfo_t < struct tcp_sock *T > {
 	tcps_rto = T == NULL ? 0 : T->inet_conn.icsk_rto;
 	tcps_mss = T == NULL ? 0 : T->mss_cache;
 	tcps_retransmit = T == NULL ? 0 : T->inet_conn.icsk_retransmits;
-	tcps_rtt = T == NULL ? 0 : T->srtt_us >> 3;
-	tcps_rtt_sd = T == NULL ? 0 : T->mdev_us >> 2;
+	tcps_rtt = T == NULL ? 0 : (T->srtt_us >> 3) / 1000;	/* ms */
+	tcps_rtt_sd = T == NULL ? 0 : (T->mdev_us >> 2) / 1000;
 	tcps_irs = 0;
 };
 
 translator tcplsinfo_t < int S > {
-	tcps_state = S;
+	tcps_state = arg3 == 0 ? 0 :
+	    ((struct sock *)arg3)->__sk_common.skc_state;
 };
 
 translator tcpinfo_t < struct tcphdr *H > {

@@ -2,7 +2,7 @@
  * UDP information for D programs: the udp provider's udpsinfo_t (from
  * the kernel's struct udp_sock) and udpinfo_t (from struct udphdr).
  * Written for godtrace after the structures the Dynamic Tracing Guide
- * documents; addresses are those of the socket's address family.
+ * documents.
  */
 
 typedef struct udpsinfo {
@@ -21,18 +21,28 @@ typedef struct udpinfo {
 	struct udphdr *udp_hdr;	/* the header itself */
 } udpinfo_t;
 
+/*
+ * The ports and addresses come from the datagram's headers, as in DTrace:
+ * a socket that sends with sendto() has no peer. The udp provider's
+ * natives are DTrace's: arg2 the IP header, arg4 the UDP header, arg5 the
+ * direction (0 outbound, 1 inbound).
+ */
 translator udpsinfo_t < struct udp_sock *S > {
 	udps_addr = (uintptr_t)S;
-	udps_lport = S == NULL ? 0 : S->inet.sk.__sk_common.skc_num;
-	udps_rport = S == NULL ? 0 : ntohs(S->inet.sk.__sk_common.skc_dport);
-	udps_laddr = S == NULL ? "<unknown>" :
-	    S->inet.sk.__sk_common.skc_family == AF_INET6 ?
-	    inet_ntoa6(&S->inet.sk.__sk_common.skc_v6_rcv_saddr) :
-	    inet_ntoa(&S->inet.sk.__sk_common.skc_rcv_saddr);
-	udps_raddr = S == NULL ? "<unknown>" :
-	    S->inet.sk.__sk_common.skc_family == AF_INET6 ?
-	    inet_ntoa6(&S->inet.sk.__sk_common.skc_v6_daddr) :
-	    inet_ntoa(&S->inet.sk.__sk_common.skc_daddr);
+	udps_lport = arg4 == 0 ? 0 : ntohs(arg5 == 0 ?
+	    ((struct udphdr *)arg4)->source : ((struct udphdr *)arg4)->dest);
+	udps_rport = arg4 == 0 ? 0 : ntohs(arg5 == 0 ?
+	    ((struct udphdr *)arg4)->dest : ((struct udphdr *)arg4)->source);
+	udps_laddr = arg2 == 0 ? "<unknown>" :
+	    ((struct iphdr *)arg2)->version == 4 ? inet_ntoa(arg5 == 0 ?
+	    &((struct iphdr *)arg2)->saddr : &((struct iphdr *)arg2)->daddr) :
+	    inet_ntoa6(arg5 == 0 ?
+	    &((struct ipv6hdr *)arg2)->saddr : &((struct ipv6hdr *)arg2)->daddr);
+	udps_raddr = arg2 == 0 ? "<unknown>" :
+	    ((struct iphdr *)arg2)->version == 4 ? inet_ntoa(arg5 == 0 ?
+	    &((struct iphdr *)arg2)->daddr : &((struct iphdr *)arg2)->saddr) :
+	    inet_ntoa6(arg5 == 0 ?
+	    &((struct ipv6hdr *)arg2)->daddr : &((struct ipv6hdr *)arg2)->saddr);
 };
 
 translator udpinfo_t < struct udphdr *U > {

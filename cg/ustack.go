@@ -1,0 +1,310 @@
+package cg
+
+import (
+	"fmt"
+
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/godtrace/godtrace/bpfrt"
+	"github.com/godtrace/godtrace/ctype"
+	"github.com/godtrace/godtrace/d/ast"
+	"github.com/godtrace/godtrace/format"
+)
+
+// bpfFUserStack is BPF_F_USER_STACK: bpf_get_stack() walks the user stack
+// of the current task (by its frame pointers) instead of the kernel's.
+const bpfFUserStack = 1 << 8
+
+// stackCall is what a stack(), ustack() or jstack() call records: the
+// frames of the kernel stack, or the process ID and the frames of the
+// user stack.
+type stackCall struct {
+	user   bool
+	frames int
+}
+
+// kind and size are the record field of the stack.
+func (s stackCall) kind() Kind {
+	if s.user {
+		return KindUStack
+	}
+	return KindStack
+}
+
+func (s stackCall) size() int {
+	if s.user {
+		return 8 + 8*s.frames
+	}
+	return 8 * s.frames
+}
+
+// stackOf returns the stack that e, a call of stack(), ustack() or
+// jstack(), records: the frame count its argument gives (the checker made
+// it a positive constant), else the stackframes, ustackframes or
+// jstackframes option, at most maxframes. A ustack() string size, which
+// asks for the strings of jstack-style helpers, is accepted and records
+// nothing: the frames then print as addresses or symbols, as with none.
+func (g *gen) stackOf(e ast.Expr) (stackCall, bool) {
+	call, ok := unparen(e).(*ast.CallExpr)
+	if !ok {
+		return stackCall{}, false
+	}
+	id, ok := unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return stackCall{}, false
+	}
+	var s stackCall
+	switch id.Name {
+	case "stack":
+		s = stackCall{frames: g.frames}
+	case "ustack":
+		s = stackCall{user: true, frames: g.uframes}
+	case "jstack":
+		s = stackCall{user: true, frames: g.jframes}
+	default:
+		return stackCall{}, false
+	}
+	if len(call.Args) > 0 {
+		if ti := g.typeOf(call.Args[0]); ti.Const && ti.Value > 0 {
+			s.frames = int(min(ti.Value, int64(g.maxFrames)))
+		}
+	}
+	s.frames = min(s.frames, g.maxFrames)
+	return s, true
+}
+
+// stackInto stores stack s at off from the scratch pointer. bpf_get_stack
+// zeroes the buffer past the frames it wrote (all of it when it fails),
+// which ends the stack for the consumer.
+func (g *gen) stackInto(off int, s stackCall) {
+	flags := int32(0)
+	if s.user {
+		g.emit(
+			asm.FnGetCurrentPidTgid.Call(),
+			asm.RSh.Imm(asm.R0, 32),
+			asm.StoreMem(rScratch, int16(off), asm.R0, asm.DWord),
+		)
+		off += 8
+		flags = bpfFUserStack
+	}
+	g.emit(
+		asm.Mov.Reg(asm.R1, rCtx),
+		asm.Mov.Reg(asm.R2, rScratch),
+		asm.Add.Imm(asm.R2, int32(off)),
+		asm.Mov.Imm(asm.R3, int32(8*s.frames)),
+		asm.Mov.Imm(asm.R4, flags),
+	)
+	if !s.user {
+		// The frames to skip (BPF_F_SKIP_FIELD_MASK): the program's own,
+		// where bpf_get_stack shows them. They are no part of the traced
+		// stack, and the first differs between the stack() calls of one
+		// clause, which would make each a different aggregation key. (An
+		// ERROR clause, two frames deeper, still shows dt_error and the
+		// faulting clause.)
+		g.emit(asm.LoadMem(asm.R4, rScratch, bpfrt.MstStackSkip, asm.DWord))
+	}
+	g.emit(asm.FnGetStack.Call())
+}
+
+// recordStack records stack(), ustack() or jstack() called as an action.
+func (g *gen) recordStack(call *ast.CallExpr) {
+	s, _ := g.stackOf(call)
+	off := g.record(ActTrace, s.size(), 8, s.kind(), -1)
+	g.stackInto(int(g.stageOff(off)), s)
+}
+
+// storeUserAddr stores the user address in R0 at off from the scratch
+// pointer as a user-address field: the process ID, then the address.
+func (g *gen) storeUserAddr(off int) {
+	g.emit(
+		asm.StoreMem(rScratch, int16(off+8), asm.R0, asm.DWord),
+		asm.FnGetCurrentPidTgid.Call(),
+		asm.RSh.Imm(asm.R0, 32),
+		asm.StoreMem(rScratch, int16(off), asm.R0, asm.DWord),
+	)
+}
+
+// recordUserAddr records e, an integer or pointer printed with %A, as a
+// user address of the current process.
+func (g *gen) recordUserAddr(e ast.Expr) {
+	defer g.fullExpr(e)()
+	g.expr(e)
+	off := g.record(ActArg, 16, 8, KindUAddr, -1)
+	g.storeUserAddr(int(g.stageOff(off)))
+}
+
+// printfArgClasses returns the argument class of each argument a printf()
+// format consumes: a '*' width or precision takes an integer before the
+// conversion's own argument.
+func printfArgClasses(convs []format.Conv) []format.ArgClass {
+	var out []format.ArgClass
+	for _, c := range convs {
+		if c.Flags&format.FlagDynWidth != 0 {
+			out = append(out, format.ArgInteger)
+		}
+		if c.Flags&format.FlagDynPrec != 0 {
+			out = append(out, format.ArgInteger)
+		}
+		if !c.IsText() && c.Class() != format.ArgNone {
+			out = append(out, c.Class())
+		}
+	}
+	return out
+}
+
+// ucaller loads the address the current user function returns to: the
+// second frame of the user stack. At a pid entry probe the kernel takes
+// it from the top of the stack, where the call left it, as the frame
+// pointer is not set up yet; a thread without a user stack gives 0.
+func (g *gen) ucaller(e ast.Node) {
+	if g.c.depth+2 > maxDepth {
+		g.fail(e, fmt.Errorf("expression too complex: %w", ErrNotSupported))
+	}
+	buf := int16(-8 * (g.c.depth + 2))
+	g.emit(
+		asm.Mov.Reg(asm.R1, rCtx),
+		asm.Mov.Reg(asm.R2, asm.RFP),
+		asm.Add.Imm(asm.R2, int32(buf)),
+		asm.Mov.Imm(asm.R3, 16),
+		asm.Mov.Imm(asm.R4, bpfFUserStack),
+		asm.FnGetStack.Call(),
+		asm.LoadMem(asm.R0, asm.RFP, buf+8, asm.DWord),
+	)
+}
+
+// uregOffset maps a uregs[] index to the offset of the register in the
+// x86-64 struct pt_regs, or -1 for the registers it lacks (DS, ES, FS and
+// GS, 0 in a 64-bit process). Indexes 0-24 are DTrace for Linux's 64-bit
+// names, in pt_regs order from R_R15 to R_SS, then R_DS to R_GS; from 25
+// on come the 32-bit names in the order of i386's user_regs_struct
+// (R_EBX = R_GS + 1 ... R_SS), which read the registers they are the low
+// halves of. R_TRAPNO is 25 too, where R_EBX wins: the trap number is not
+// in pt_regs.
+func uregOffset(i int64) (int, bool) {
+	const ptRegsWords = 21 // r15 ... ss
+	if i >= 0 && i < ptRegsWords {
+		return int(8 * i), true
+	}
+	if i >= ptRegsWords && i < 25 {
+		return -1, true
+	}
+	// ebx ecx edx esi edi ebp eax ds es fs gs orig_eax eip cs eflags esp ss
+	regs32 := []int{5, 11, 12, 13, 14, 4, 10, -1, -1, -1, -1, 15, 16, 17, 18, 19, 20}
+	if j := i - 25; j >= 0 && j < int64(len(regs32)) {
+		if r := regs32[j]; r >= 0 {
+			return 8 * r, true
+		}
+		return -1, true
+	}
+	return 0, false
+}
+
+// uregs loads uregs[i], a user register of the current thread. In a pid
+// or usdt clause the probe context is the thread's user registers;
+// elsewhere they are read from the task's saved user state.
+func (g *gen) uregs(e *ast.IndexExpr) {
+	ti := g.typeOf(e.Index[0])
+	off, ok := uregOffset(ti.Value)
+	if !ti.Const || !ok {
+		g.fail(e, fmt.Errorf("index %d is out of range for array uregs", ti.Value))
+	}
+	switch {
+	case off < 0:
+		g.emit(asm.Mov.Imm(asm.R0, 0))
+		return
+	case g.userContext():
+		g.emit(asm.LoadMem(asm.R0, rCtx, int16(off), asm.DWord))
+		return
+	}
+	if g.c.depth+1 > maxDepth {
+		g.fail(e, fmt.Errorf("expression too complex: %w", ErrNotSupported))
+	}
+	buf := int16(-8 * (g.c.depth + 1))
+	g.emit(
+		asm.FnGetCurrentTaskBtf.Call(),
+		asm.Mov.Reg(asm.R1, asm.R0),
+		asm.FnTaskPtRegs.Call(),
+		asm.Mov.Reg(asm.R3, asm.R0),
+		asm.Add.Imm(asm.R3, int32(off)),
+		asm.Mov.Reg(asm.R1, asm.RFP),
+		asm.Add.Imm(asm.R1, int32(buf)),
+		asm.Mov.Imm(asm.R2, 8),
+		asm.FnProbeReadKernel.Call(),
+		asm.LoadMem(asm.R0, asm.RFP, buf, asm.DWord),
+	)
+}
+
+// userContext reports whether every probe of the clause is placed with a
+// uprobe (providers pid and usdt), whose context is the user registers.
+func (g *gen) userContext() bool {
+	for _, p := range g.c.probes {
+		if p.Provider != "pid" && p.Provider != "usdt" {
+			return false
+		}
+	}
+	return len(g.c.probes) > 0
+}
+
+// keyField is the layout of key e of type t in a map key: stacks as their
+// call records them, user addresses with their process ID, kernel
+// addresses and integers in 8 bytes, strings in strsize bytes.
+func (g *gen) keyField(n ast.Node, e ast.Expr, t *ctype.Type) Field {
+	if e != nil {
+		if s, ok := g.stackOf(e); ok {
+			return Field{Kind: s.kind(), Size: s.size()}
+		}
+		if k, ok := symKind(e); ok {
+			if k.IsUser() {
+				return Field{Kind: k, Size: 16}
+			}
+			return Field{Kind: k, Size: 8}
+		}
+	}
+	size := g.fieldSize(n, t)
+	switch {
+	case isStack(t):
+		return Field{Kind: KindStack, Size: size}
+	case isStr(t):
+		return Field{Kind: KindString, Size: size}
+	case ctype.IsSigned(t) && !ctype.IsPointer(t):
+		return Field{Kind: KindInt, Size: size}
+	}
+	return Field{Kind: KindUint, Size: size}
+}
+
+// sameKeys refuses an assignment to aggregation ag whose keys would be
+// laid out differently from its first one (stack(5) where it was
+// stack(), ustack() where it was stack()): the map key has one layout.
+func (g *gen) sameKeys(a *ast.AssignExpr, ag *Agg) {
+	keys := aggKeys(a.Lhs)
+	for i, k := range keys {
+		if i >= len(ag.Keys) {
+			break
+		}
+		f, first := g.keyField(a, k, g.typeOf(k).Type), ag.Keys[i]
+		special := func(k Kind) bool { return k == KindStack || k.IsUser() }
+		if (special(f.Kind) || special(first.Kind)) && (f.Kind != first.Kind || f.Size != first.Size) {
+			g.unsupported(k, fmt.Sprintf("key #%d of @%s laid out unlike in its first assignment", i+1, ag.Name))
+		}
+	}
+}
+
+// userKeys reports whether aggregation ag has keys holding user
+// addresses.
+func (ag *Agg) userKeys() bool {
+	for _, k := range ag.Keys {
+		if k.Kind.IsUser() {
+			return true
+		}
+	}
+	return false
+}
+
+// keyNotice sends the staged key of a new tuple of aggregation ag to the
+// consumer when the key holds user addresses (see bpfrt.KeyNotice): it
+// costs a record per new tuple, never one per event.
+func (g *gen) keyNotice(ag *Agg) {
+	if ag.userKeys() {
+		g.emit(g.l.KeyNotice(rCtx, rScratch, int16(g.keyOff()), ag.KeySize, uint32(ag.ID))...)
+	}
+}

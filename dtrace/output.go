@@ -1,0 +1,40 @@
+package dtrace
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/godtrace/godtrace/output"
+)
+
+// writer returns the Writer of a run's records that the options ask for:
+// dtrace(8)'s text by default, JSON lines under oformat=json, and with
+// pprof=FILE, the stack aggregations written to FILE as well.
+func (h *Handle) writer(stdout, stderr io.Writer) (output.Writer, error) {
+	var w output.Writer
+	switch f := h.opts.Text("oformat"); f {
+	case "", "text":
+		w = output.NewText(h.opts, stdout, stderr)
+	case "json":
+		w = output.NewJSON(h.opts, stdout)
+	default:
+		return nil, notSupported("oformat=" + f)
+	}
+	if path := h.opts.Text("pprof"); path != "" {
+		// The file is created now, as -o's is, so that a path that
+		// cannot be written fails before tracing starts.
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o666)
+		if err != nil {
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return nil, fmt.Errorf("failed to open pprof file '%s': %s", path, errmsg(err))
+		}
+		f.Close()
+		w = output.Tee(w, output.NewPprof(path))
+	}
+	return w, nil
+}

@@ -1,0 +1,54 @@
+package dtrace
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/google/pprof/profile"
+)
+
+// TestPprofFile writes BEGIN's kernel stack as a profile and reads it back
+// with the pprof package: BEGIN fires from the bpf() system call.
+func TestPprofFile(t *testing.T) {
+	requireTracing(t)
+	path := filepath.Join(t.TempDir(), "begin.pb.gz")
+	_, stderr, status := run(t, "-q", "-x", "pprof="+path, "-n", "BEGIN { @calls[stack()] = count(); @calls[stack()] = count(); exit(0); }")
+	if status != 0 {
+		t.Fatalf("status %d: %s", status, stderr)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	p, err := profile.Parse(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.SampleType) != 1 || p.SampleType[0].Type != "calls" || p.SampleType[0].Unit != "count" {
+		t.Fatalf("sample types %v", p.SampleType)
+	}
+	if len(p.Sample) != 2 || p.Sample[0].Value[0] != 1 || p.Sample[1].Value[0] != 1 {
+		t.Fatalf("%d samples: %v", len(p.Sample), p.Sample)
+	}
+	var names []string
+	for _, l := range p.Sample[0].Location {
+		for _, ln := range l.Line {
+			names = append(names, ln.Function.Name)
+		}
+	}
+	if !slices.Contains(names, "vmlinux`__sys_bpf") || p.Mapping[0].File != "vmlinux" {
+		t.Errorf("the stack %v lacks vmlinux`__sys_bpf, or the first mapping is %s", names, p.Mapping[0].File)
+	}
+}
+
+func TestPprofFileUnwritable(t *testing.T) {
+	requireTracing(t)
+	path := filepath.Join(t.TempDir(), "no", "such")
+	_, stderr, status := run(t, "-q", "-x", "pprof="+path, "-n", "BEGIN { exit(0); }")
+	if want := "dtrace: could not enable tracing: failed to open pprof file '" + path + "': No such file or directory\n"; status != 1 || stderr != want {
+		t.Errorf("status %d, stderr %q, want 1 and %q", status, stderr, want)
+	}
+}

@@ -1,0 +1,14 @@
+// Package output owns where a run's decoded records go: the Writer
+// interface that the session feeds, the records it is fed (probe firings
+// with their actions' values, faults, drops, the aggregations at the end),
+// and its implementations: Text, dtrace(8)'s output byte for byte, with
+// stack aggregations optionally in the folded format of flame-graph tools;
+// JSON, one JSON object per line under the schema of docs/json-output.md;
+// and Pprof, the stack-keyed aggregations as a pprof profile. Funcs adapts
+// callbacks, and Tee feeds several writers at once.
+//
+// The session decodes each record once, by the program's record
+// descriptions, and takes the aggregation snapshots; a Writer only
+// presents them. Records passed to a Writer are valid during the call
+// only: the session reuses them.
+package output

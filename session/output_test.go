@@ -1,0 +1,68 @@
+package session
+
+import (
+	"encoding/binary"
+	"io"
+	"testing"
+
+	"github.com/godtrace/godtrace/bpfrt"
+	"github.com/godtrace/godtrace/cg"
+	"github.com/godtrace/godtrace/consume"
+	"github.com/godtrace/godtrace/format"
+	"github.com/godtrace/godtrace/output"
+)
+
+// traceRecord is a record of "syscall::read:entry { trace(pid);
+// printf("%d %s\n", fd, execname); }", as the BPF side writes it.
+func traceRecord(tb testing.TB) (*cg.Program, consume.Record) {
+	convs, err := format.Parse("%d %s\n")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	prog := &cg.Program{Formats: []cg.Format{{Text: "%d %s\n", Convs: convs}}}
+	stmt := &bpfrt.Stmt{DataSize: 32, Recs: []bpfrt.RecDesc{
+		{Action: cg.ActTrace, Offset: 0, Size: 8, Arg: uint64(cg.KindInt)},
+		{Action: cg.ActPrintf, Format: 0, Arg: 2},
+		{Action: cg.ActArg, Offset: 8, Size: 8, Arg: uint64(cg.KindInt)},
+		{Action: cg.ActArg, Offset: 16, Size: 16, Arg: uint64(cg.KindString)},
+	}}
+	data := make([]byte, 32)
+	binary.NativeEndian.PutUint64(data, 4242)
+	binary.NativeEndian.PutUint64(data[8:], 3)
+	copy(data[16:], "bash")
+	ep := &bpfrt.EPDesc{EPID: 1, ProbeID: 1234, ProbeName: "syscall:vmlinux:read:entry", Stmt: stmt}
+	return prog, consume.Record{CPU: 1, EP: ep, Data: data}
+}
+
+func TestTextRecord(t *testing.T) {
+	prog, rec := traceRecord(t)
+	var out writerFunc
+	d := newDecoder(prog, nil, symbols{}, output.NewText(nil, &out, io.Discard))
+	if err := d.Record(rec); err != nil {
+		t.Fatal(err)
+	}
+	want := "CPU     ID                    FUNCTION:NAME\n  1   1234                       read:entry                 42423 bash\n\n"
+	if string(out) != want {
+		t.Errorf("got %q\nwant %q", out, want)
+	}
+}
+
+type writerFunc []byte
+
+func (w *writerFunc) Write(b []byte) (int, error) {
+	*w = append(*w, b...)
+	return len(b), nil
+}
+
+// BenchmarkTextRecord measures a record's way from the buffer to the text
+// output: decoding, then printing.
+func BenchmarkTextRecord(b *testing.B) {
+	prog, rec := traceRecord(b)
+	d := newDecoder(prog, nil, symbols{}, output.NewText(nil, io.Discard, io.Discard))
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := d.Record(rec); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

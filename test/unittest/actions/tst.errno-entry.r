@@ -1,0 +1,4 @@
+entry 0
+return 2 1
+exit 0 0
+

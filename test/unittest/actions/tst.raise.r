@@ -1,0 +1,2 @@
+exit reason 2
+

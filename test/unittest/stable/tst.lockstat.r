@@ -1,0 +1,2 @@
+blocked 1, all with a lock and a time 1
+

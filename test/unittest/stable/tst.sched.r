@@ -1,0 +1,4 @@
+wakeup sleep 1 1
+off-cpu 1 1 1
+sleep sleep S 1
+

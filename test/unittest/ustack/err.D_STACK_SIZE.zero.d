@@ -1,0 +1,5 @@
+/* stack() takes a positive constant frame count. */
+BEGIN
+{
+	stack(0);
+}

@@ -1,0 +1,5 @@
+/* ustack() takes a constant frame count. */
+BEGIN
+{
+	@[ustack(arg0)] = count();
+}

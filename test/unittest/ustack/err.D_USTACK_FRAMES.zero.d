@@ -1,0 +1,5 @@
+/* ustack() takes a positive constant frame count. */
+BEGIN
+{
+	ustack(0);
+}

@@ -1,0 +1,33 @@
+/*
+ * print() and trace() of a translated struct show every member the
+ * translator defines, in the struct's layout, members it does not define
+ * left zero; a pointer to one is printed with the struct it points to.
+ * @@nosort
+ */
+#pragma D option quiet
+
+struct out {
+	int	twice;
+	char	name[8];
+	string	s;
+	long	none;
+	short	neg;
+};
+
+translator struct out < int I > {
+	twice = I * 2;
+	name = "abc";
+	s = I == 21 ? "ex" : "other";
+	neg = -I;
+};
+
+BEGIN
+{
+	print(xlate<struct out>(21));
+	print(xlate<struct out *>(4));
+	printf("%d %s %s %d\n", xlate<struct out *>(21)->twice, xlate<struct out>(21).name,
+	    xlate<struct out>(20).s, xlate<struct out>(21).neg);
+	trace(xlate<struct out>(21).name);
+	printf("\n");
+	exit(0);
+}

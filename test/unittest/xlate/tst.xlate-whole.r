@@ -1,0 +1,5 @@
+1 dtrace dtrace
+1 R
+1 dtrace
+dtrace
+
