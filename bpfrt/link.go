@@ -107,13 +107,12 @@ func (b *Builder) Fire(p ProbeRef, expect Activity, stmts []*Stmt) {
 // FireGroup emits the firing of probes that all run the same stmts, as
 // one shared block entered at one label per probe: provider code jumps to
 // entries[i] (labels from Label) when the context is a firing of
-// probes[i]. The entries
-// set the probe id and R9 = i; the shared block derives each clause's EPID
-// from R9. Sharing matters for the verifier, which then checks the clause
-// calls once instead of once per probe (syscall:::entry is ~350 probes).
-// FireGroup must be emitted where control does not fall through into it.
+// probes[i]. The entries set the probe id and R9 = i, then enter the
+// FireIndexed block. Sharing matters for the verifier, which then checks
+// the clause calls once instead of once per probe (syscall:::entry is
+// ~350 probes). FireGroup must be emitted where control does not fall
+// through into it.
 func (b *Builder) FireGroup(probes []ProbeRef, entries []string, expect Activity, stmts []*Stmt) {
-	base := b.eps.AddBlock(probes, stmts)
 	shared := b.label("group")
 	for i, p := range probes {
 		b.Emit(
@@ -123,6 +122,17 @@ func (b *Builder) FireGroup(probes []ProbeRef, entries []string, expect Activity
 		)
 	}
 	b.Mark(shared)
+	b.FireIndexed(probes, expect, stmts)
+}
+
+// FireIndexed emits the firing of probes[R9], which all run the same
+// stmts: provider code has stored the probe's id at MstPRID and its index
+// in probes in R9, from wherever the context keeps them (an attach
+// cookie). The EPIDs of the probes are contiguous, so the block derives
+// each clause's EPID from R9, and its size does not depend on how many
+// probes it serves. It ends the program.
+func (b *Builder) FireIndexed(probes []ProbeRef, expect Activity, stmts []*Stmt) {
+	base := b.eps.AddBlock(probes, stmts)
 	for j, s := range stmts {
 		b.Emit(
 			asm.LoadMem(asm.R1, RegState, StateActivity, asm.Word),
