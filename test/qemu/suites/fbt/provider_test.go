@@ -272,7 +272,7 @@ func massAttach(t *testing.T, ps []*provider.Probe) {
 		prog := b.Program()
 		insns += len(prog)
 		t0 := time.Now()
-		p, err := maps.Load(u.Name(), u.ProgramType(), u.AttachType(), prog)
+		p, err := maps.Load(u.Name(), u.ProgramType(), u.AttachType(), "", prog)
 		if err != nil {
 			t.Fatal(err)
 		}
