@@ -56,7 +56,7 @@
 // convention, or fentry's first six slots (arguments passed on the stack
 // are not given). Return probes get arg0 = -1 (the offset of the
 // returning instruction, which neither a kretprobe nor fexit knows;
-// Oracle's DTrace gives -1 too) and arg1 = the return value. args[] are typed from the function's
-// BTF prototype: the parameters on entry, uint64_t and the return type on
-// return.
+// Oracle's DTrace gives -1 too) and arg1 = the return value. args[] are
+// typed from the function's BTF prototype, the same on every backend: the
+// parameters on entry, uint64_t and the return type on return.
 package fbt

@@ -116,13 +116,15 @@ func (u *fentryUnit) Attach(prog *ebpf.Program) (io.Closer, error) {
 	return l, nil
 }
 
-// Trampoline copies the arguments with bpf_get_func_arg (which the
+// Trampoline returns at once unless tracing is active, else copies the
+// arguments with bpf_get_func_arg (which the
 // verifier inlines as loads from the context), as it takes arguments of
 // every type, where the context's direct loads refuse pointers to
 // anything but structures and integers: on entry the parameters; on
 // return -1 (the offset, as the kprobe backend gives it) and the return
 // value, from bpf_get_func_ret.
 func (u *fentryUnit) Trampoline(b *bpfrt.Builder) error {
+	b.ExitUnless(u.Phase().Activity())
 	from := 0 // the first argument not copied from the context
 	if u.entry {
 		for i := range u.nargs {

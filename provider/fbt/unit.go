@@ -78,8 +78,12 @@ func (p *Provider) Plan(enabled []provider.Enabled) ([]provider.Unit, error) {
 				return nil, fmt.Errorf("%s: %w", e.Probe.Desc, err)
 			}
 		}
-		for _, g := range groups(rest) {
-			for c := range slices.Chunk(g, unitMax) {
+		for _, g := range provider.SameClauses(rest) {
+			probes := make([]provider.Enabled, len(g))
+			for k, i := range g {
+				probes[k] = rest[i]
+			}
+			for c := range slices.Chunk(probes, unitMax) {
 				units = append(units, &unit{name: name("re"[b2i(set.entry)]), entry: set.entry, multi: multi, probes: c})
 			}
 		}
@@ -101,21 +105,6 @@ func (p *Provider) useFentry(n int, kprobes bool) (bool, error) {
 		return false, nil
 	}
 	return n <= fentryMax || !kprobes, nil
-}
-
-// groups splits probes into sets that run the same clauses, keeping
-// their order.
-func groups(probes []provider.Enabled) [][]provider.Enabled {
-	var out [][]provider.Enabled
-	for _, e := range probes {
-		g := slices.IndexFunc(out, func(g []provider.Enabled) bool { return slices.Equal(g[0].Stmts, e.Stmts) })
-		if g < 0 {
-			out = append(out, nil)
-			g = len(out) - 1
-		}
-		out[g] = append(out[g], e)
-	}
-	return out
 }
 
 func b2i(b bool) int {
@@ -186,11 +175,13 @@ func (u *unit) Attach(prog *ebpf.Program) (io.Closer, error) {
 	return ls, nil
 }
 
-// Trampoline copies the arguments from the registers the kprobe context
-// points at, then fires the probe the attach cookie names: the program
-// is the same size whatever the number of probes, so the verifier's work
-// does not grow with them.
+// Trampoline returns at once unless tracing is active, else copies the
+// arguments from the registers the kprobe context points at, then fires
+// the probe the attach cookie names: the program is the same size
+// whatever the number of probes, so the verifier's work does not grow
+// with them.
 func (u *unit) Trampoline(b *bpfrt.Builder) error {
+	b.ExitUnless(u.Phase().Activity())
 	if u.entry {
 		for i, off := range argRegs {
 			b.Emit(
