@@ -31,7 +31,10 @@ func TestCompareBpftrace(t *testing.T) {
 		dtrace   string
 		bpftrace string
 	}{
+		// An empty provider field lists every provider's probes, fbt's
+		// 38,000 functions included; naming the provider lists only its.
 		{"start and exit", "BEGIN { exit(0); }", "BEGIN { exit(); }"},
+		{"start and exit, provider named", "dtrace:::BEGIN { exit(0); }", "BEGIN { exit(); }"},
 		{"a few functions (fentry, kfunc)", "fbt::vfs_read*:entry { @ = count(); } tick-1s { exit(0); }",
 			"kfunc:vfs_read* { @ = count(); } interval:s:1 { exit(); }"},
 		{"every function (kprobe.multi)", "fbt:::entry { @ = count(); } tick-1s { exit(0); }",

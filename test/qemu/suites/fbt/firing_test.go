@@ -3,12 +3,12 @@
 package fbt
 
 import (
-	"os"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/cilium/ebpf"
+	"golang.org/x/sys/unix"
 
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/consume"
@@ -17,33 +17,32 @@ import (
 	"github.com/godtrace/godtrace/provider/fbt"
 )
 
-// timedOpens is how many opens a timing takes, and rounds how many
-// timings of each backend, interleaved with timings without probes: the
-// VM shares the host's CPUs and emulates them, so one timing means little
-// and the medians are what is reported.
+// timedCalls is how many getppid(2) calls a timing takes, and rounds
+// how many timings of each backend, interleaved with timings without
+// probes: the VM shares the host's CPUs and emulates them, so one timing
+// means little and the medians are what is reported. getppid is about
+// the cheapest system call, so what a probe adds stands out.
 const (
-	timedOpens = 1000
-	rounds     = 9
+	timedCalls = 5000
+	rounds     = 15
 )
 
-// openTime is the wall time of an open and close of a file, the mean of
-// timedOpens.
-func openTime(t *testing.T) time.Duration {
-	t.Helper()
+// firingFunc is the function the firings are timed on: getppid(2) calls
+// it once (for the parent's tgid), on every architecture.
+const firingFunc = "__task_pid_nr_ns"
+
+// callTime is the wall time of a getppid(2), the mean of timedCalls.
+func callTime() time.Duration {
 	start := time.Now()
-	for range timedOpens {
-		f, err := os.Open("/proc/self/stat")
-		if err != nil {
-			t.Fatal(err)
-		}
-		f.Close()
+	for range timedCalls {
+		unix.Getppid()
 	}
-	return time.Since(start) / timedOpens
+	return time.Since(start) / timedCalls
 }
 
-// TestFiringCost logs what a firing of fbt::do_sys_openat2:entry costs
+// TestFiringCost logs what a firing of firingFunc's entry probe costs
 // with each backend the kernel has: the program's BPF run time per firing
-// (the kernel's statistics), and the wall time it adds to an open, which
+// (the kernel's statistics), and the wall time it adds to a call, which
 // includes the mechanism (kprobe trap, fprobe, or BPF trampoline), as the
 // median over rounds of the difference with a timing without the probe
 // just before. The programs are fbt's own, with an empty clause, enabled
@@ -60,29 +59,29 @@ func TestFiringCost(t *testing.T) {
 		need    *feature.Feature
 	}{{fbt.Fentry, feature.Fentry}, {fbt.KprobeMulti, feature.KprobeMulti}, {fbt.Kprobe, feature.Kprobes}}
 	added := map[fbt.Backend][]time.Duration{}
-	runtime := map[fbt.Backend][]time.Duration{}
+	runTime := map[fbt.Backend][]time.Duration{}
 	var bases []time.Duration
-	openTime(t) // warm the path
+	callTime() // warm the path
 	for range rounds {
 		for _, b := range backends {
 			if b.need.Check() != nil {
 				continue
 			}
-			base := openTime(t)
+			base := callTime()
 			r := firing(t, b.backend)
 			bases = append(bases, base)
 			added[b.backend] = append(added[b.backend], r.wall-base)
-			runtime[b.backend] = append(runtime[b.backend], r.runtime/time.Duration(r.runs))
+			runTime[b.backend] = append(runTime[b.backend], r.runtime/time.Duration(r.runs))
 		}
 	}
-	t.Logf("open+close without probes: %v (median of %d timings of %d)", median(bases), len(bases), timedOpens)
+	t.Logf("%s without probes: %v (median of %d timings of %d calls)", firingFunc, median(bases), len(bases), timedCalls)
 	for _, b := range backends {
 		if len(added[b.backend]) == 0 {
 			t.Logf("%-12s not in this kernel", b.backend)
 			continue
 		}
-		t.Logf("%-12s %v BPF run time a firing, open+close %+v (medians of %d rounds)", b.backend,
-			median(runtime[b.backend]), median(added[b.backend]), rounds)
+		t.Logf("%-12s %v BPF run time a firing, a call %+v (medians of %d rounds)", b.backend,
+			median(runTime[b.backend]), median(added[b.backend]), rounds)
 	}
 }
 
@@ -92,15 +91,15 @@ func median(ds []time.Duration) time.Duration {
 	return ds[len(ds)/2]
 }
 
-// firingResult is one timing of a backend: the wall time of an open and
-// close with the probe, and the program's run time and count of runs.
+// firingResult is one timing of a backend: the wall time of a call with
+// the probe, and the program's run time and count of runs.
 type firingResult struct {
 	wall    time.Duration
 	runtime time.Duration
 	runs    uint64
 }
 
-// firing enables fbt::do_sys_openat2:entry with backend and times opens.
+// firing enables firingFunc's entry probe with backend and times calls.
 func firing(t *testing.T, backend fbt.Backend) (r firingResult) {
 	t.Helper()
 	s, err := consume.Open(consume.Options{})
@@ -111,9 +110,10 @@ func firing(t *testing.T, backend fbt.Backend) (r firingResult) {
 	p := fbt.New()
 	p.Backend = backend
 	tab := provider.NewTable([]provider.Provider{p})
-	ps, err := tab.Match(provider.ParseDesc("fbt::do_sys_openat2:entry"))
+	desc := "fbt::" + firingFunc + ":entry"
+	ps, err := tab.Match(provider.ParseDesc(desc))
 	if err != nil || len(ps) != 1 {
-		t.Fatalf("fbt::do_sys_openat2:entry matched %v, %v", ps, err)
+		t.Fatalf("%s matched %v, %v", desc, ps, err)
 	}
 	stmt := &bpfrt.Stmt{ID: 0}
 	if err := s.Enable(tab, []provider.Enabled{{Probe: ps[0], Stmts: []*bpfrt.Stmt{stmt}}}); err != nil {
@@ -123,11 +123,11 @@ func firing(t *testing.T, backend fbt.Backend) (r firingResult) {
 	if err := s.Maps().SetActivity(bpfrt.ActivityActive); err != nil {
 		t.Fatal(err)
 	}
-	r.wall = openTime(t)
+	r.wall = callTime()
 	r.runs, r.runtime = programStats(t, s)
 	r.runs, r.runtime = r.runs-runs0, r.runtime-runtime0
-	if r.runs < timedOpens {
-		t.Errorf("%s: %d firings for %d opens", backend, r.runs, timedOpens)
+	if r.runs < timedCalls {
+		t.Errorf("%s: %d firings for %d calls", backend, r.runs, timedCalls)
 	}
 	return r
 }
