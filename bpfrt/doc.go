@@ -21,9 +21,9 @@
 //	ERROR clauses, and dt_error_leaf when an ERROR clause can fault
 //
 // Probes of one program that run the same clauses can share one firing
-// block (Builder.FireGroup), entered with the probe's index in R9: the
-// EPIDs of such a group are contiguous, and the verifier then checks the
-// clause calls once rather than once per probe.
+// block (Builder.FireGroup, Builder.FireIndexed), entered with the probe's
+// index in R9: the EPIDs of such a group are contiguous, and the verifier
+// then checks the clause calls once rather than once per probe.
 //
 // A clause is called with the probe context in R1 and the scratch pointer
 // in R2, returns 0 in R0, and may use R6-R9 (the calls preserve the

@@ -7,9 +7,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
+	"sync"
 	"time"
 
 	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/asm"
 	"github.com/cilium/ebpf/perf"
 
 	"github.com/godtrace/godtrace/bpfrt"
@@ -117,41 +120,46 @@ func (s *Session) Enable(t *provider.Table, enabled []provider.Enabled) error {
 		}
 		byProv[e.Probe.Provider] = append(byProv[e.Probe.Provider], e)
 	}
+	var units []provider.Unit
 	for _, p := range provs {
-		units, err := p.Plan(byProv[p])
+		us, err := p.Plan(byProv[p])
 		if err != nil {
 			return fmt.Errorf("provider %s: %w", p.Name(), err)
 		}
-		for _, u := range units {
-			if err := s.enable(u, errRef, errStmts); err != nil {
-				return err
-			}
+		units = append(units, us...)
+	}
+	built := make([]asm.Instructions, len(units))
+	for i, u := range units {
+		b := bpfrt.NewBuilder(s.maps.Layout, &s.eps, errRef, errStmts)
+		if u.ProgramType() == ebpf.RawTracepoint {
+			b.SkipFrames()
+		}
+		if err := u.Trampoline(b); err != nil {
+			return fmt.Errorf("%s: trampoline: %w", u.Name(), err)
+		}
+		built[i] = b.Program()
+	}
+	progs, loadErr := s.load(units, built)
+	for i, u := range units {
+		if progs[i] == nil {
+			continue
+		}
+		s.progs = append(s.progs, Program{Name: u.Name(), Insns: len(built[i]), Prog: progs[i]})
+		switch u.Phase() {
+		case provider.PhaseBegin:
+			s.begin = progs[i]
+		case provider.PhaseEnd:
+			s.end = progs[i]
 		}
 	}
-	return nil
-}
-
-func (s *Session) enable(u provider.Unit, errRef bpfrt.ProbeRef, errStmts []*bpfrt.Stmt) error {
-	b := bpfrt.NewBuilder(s.maps.Layout, &s.eps, errRef, errStmts)
-	if u.ProgramType() == ebpf.RawTracepoint {
-		b.SkipFrames()
+	if loadErr != nil {
+		return loadErr
 	}
-	if err := u.Trampoline(b); err != nil {
-		return fmt.Errorf("%s: trampoline: %w", u.Name(), err)
-	}
-	insns := b.Program()
-	prog, err := s.maps.Load(u.Name(), u.ProgramType(), u.AttachType(), insns)
-	if err != nil {
-		return err
-	}
-	s.progs = append(s.progs, Program{Name: u.Name(), Insns: len(insns), Prog: prog})
-	switch u.Phase() {
-	case provider.PhaseBegin:
-		s.begin = prog
-	case provider.PhaseEnd:
-		s.end = prog
-	default:
-		c, err := u.Attach(prog)
+	for i, u := range units {
+		if u.Phase() != provider.PhaseTrace {
+			continue
+		}
+		c, err := u.Attach(progs[i])
 		if err != nil {
 			return fmt.Errorf("attach %s: %w", u.Name(), err)
 		}
@@ -164,6 +172,41 @@ func (s *Session) enable(u provider.Unit, errRef bpfrt.ProbeRef, errStmts []*bpf
 // inactive (tracing is active, or exit() in BEGIN has ended it), before it
 // reads any record.
 func (s *Session) OnActive(f func()) { s.onActive = f }
+
+// load loads the units' programs, insns[i] for units[i], as many at a
+// time as there are CPUs: the verifier's time is most of enabling many
+// units (fentry's one program per function), and the kernel verifies
+// programs in parallel. It returns the programs that loaded, nil for the
+// others, and the first unit's error in order.
+func (s *Session) load(units []provider.Unit, insns []asm.Instructions) ([]*ebpf.Program, error) {
+	progs := make([]*ebpf.Program, len(units))
+	errs := make([]error, len(units))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(units)) {
+		wg.Go(func() {
+			for i := range next {
+				u := units[i]
+				var to string
+				if t, ok := u.(provider.Targeted); ok {
+					to = t.Target().Function
+				}
+				progs[i], errs[i] = s.maps.Load(u.Name(), u.ProgramType(), u.AttachType(), to, insns[i])
+			}
+		})
+	}
+	for i := range units {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return progs, err
+		}
+	}
+	return progs, nil
+}
 
 // Run fires BEGIN, consumes records until exit() is called, ctx is done
 // or h fails, then drains, fires END, drains again and returns the exit
