@@ -12,6 +12,7 @@ import (
 	"github.com/godtrace/godtrace/d/ast"
 	"github.com/godtrace/godtrace/d/check"
 	"github.com/godtrace/godtrace/d/token"
+	"github.com/godtrace/godtrace/internal/feature"
 )
 
 // Registers every clause keeps (callee-saved, so helpers keep them).
@@ -39,8 +40,9 @@ type gen struct {
 	file   *token.File
 	m      Matcher
 	l      *bpfrt.Layout
-	strbuf int // the size of a string buffer: strsize characters and the NUL
-	frames int // the stackframes option
+	strbuf int  // the size of a string buffer: strsize characters and the NUL
+	frames int  // the stackframes option
+	v4     bool // the kernel has the v4 instruction set (signed division, sign-extending moves)
 	// uframes and jframes are the ustackframes and jstackframes options,
 	// maxFrames the maxframes option, which bounds every stack.
 	uframes, jframes, maxFrames int
@@ -106,6 +108,7 @@ func Compile(prog *ast.Program, info *check.Info, m Matcher, opts Options) (p *P
 		m:         m,
 		strbuf:    bpfrt.DefaultStrSize + 1,
 		maxFrames: maxFrames,
+		v4:        feature.V4ISA.Check() == nil,
 		frames:    defaultFrames,
 		uframes:   defaultUFrames,
 		jframes:   defaultJFrames,

@@ -78,6 +78,31 @@ var (
 	WriteUser = New("bpf_probe_write_user helper", func() error {
 		return features.HaveProgramHelper(ebpf.RawTracepoint, asm.FnProbeWriteUser)
 	})
+	// V4ISA is the fourth version of the BPF instruction set (kernel
+	// 6.6): sign-extending moves and loads, signed division. The probe
+	// loads the instructions code generation uses, not cilium/ebpf's
+	// long jump: a kernel can have one without the other (Debian 12's
+	// 6.1 has the long jump backported and refuses sign extension).
+	V4ISA = New("BPF ISA v4 instructions", func() error {
+		prog, err := ebpf.NewProgram(&ebpf.ProgramSpec{
+			Type:    ebpf.SocketFilter,
+			License: "GPL",
+			Instructions: asm.Instructions{
+				asm.Mov.Imm(asm.R0, -1),
+				asm.MovSX8.Reg(asm.R0, asm.R0),
+				asm.Mov.Imm(asm.R1, 2),
+				asm.SDiv.Reg(asm.R0, asm.R1),
+				asm.Return(),
+			},
+		})
+		if errors.Is(err, unix.EINVAL) {
+			return fmt.Errorf("%v: %w", err, ErrNotSupported)
+		}
+		if err != nil {
+			return err
+		}
+		return prog.Close()
+	})
 	// SoftwarePerfEvents is the software PMU that backs profile and tick.
 	SoftwarePerfEvents = New("software perf events", func() error { return havePMU("software") })
 )
