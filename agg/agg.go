@@ -85,6 +85,26 @@ func (a *Aggregation) Merge(cpu int, data []int64, keys ...format.Value) error {
 	return nil
 }
 
+// PadCPUs gives every entry data for each of CPUs 0 to ncpu-1, zero on
+// the CPUs that did not see its tuple, as DTrace prints them with
+// aggpercpu. The aggregation must keep per-CPU data.
+func (a *Aggregation) PadCPUs(ncpu int) {
+	n := a.Func.DataLen(a.Params)
+	for _, e := range a.entries {
+		seen := make([]bool, ncpu)
+		for _, c := range e.PerCPU {
+			if c.CPU >= 0 && c.CPU < ncpu {
+				seen[c.CPU] = true
+			}
+		}
+		for cpu, ok := range seen {
+			if !ok {
+				e.PerCPU = append(e.PerCPU, CPUData{CPU: cpu, Data: make([]int64, n)})
+			}
+		}
+	}
+}
+
 // Add applies one aggregating action to the entry of keys, as the probe's
 // program does: @[keys] = f(v) (incr is the increment of the histograms).
 func (a *Aggregation) Add(v, incr int64, keys ...format.Value) {

@@ -3,7 +3,7 @@
 // the same layout), the functions' arithmetic (bucketing, per-CPU merge,
 // avg and the 128-bit stddev), the operations clear(), trunc(),
 // normalize() and denormalize(), DTrace's sort orders with the aggsort*
-// options, and the text of aggregations: printa() with and without a
+// options, illumos's agghist, aggpack and aggzoom layouts, and the text of aggregations: printa() with and without a
 // format, several aggregations joined on their keys, the distribution
 // tables of quantize(), lquantize() and llquantize(), and the output of
 // the aggregations left unprinted when a run ends.

@@ -166,6 +166,69 @@ func TestGolden(t *testing.T) {
 			r.o.Zoom = true
 			addAll(r.agg("q", Quantize, Params{}), 1, 2, 2, 2, 2, 8, 8, 100)
 		},
+		// agghist draws count() and sum() as one distribution per
+		// aggregation; other functions print as usual.
+		"agghist": func(r *run) {
+			r.o.Hist = true
+			c := r.agg("c", Count, Params{})
+			for i, k := range []string{"read", "write", "open", "a-very-long-key-name"} {
+				for j := 0; j <= i*i; j++ {
+					c.Add(0, 1, str(k))
+				}
+			}
+			s := r.agg("s", Sum, Params{})
+			s.Add(-30, 1, i64(1))
+			s.Add(10, 1, i64(2))
+			s.Add(0, 1, i64(3))
+			n := r.agg("n", Sum, Params{})
+			n.Add(-5, 1, str("x"), i32(7))
+			n.Add(-15, 1, str("y"), i32(8))
+			r.agg("m", Max, Params{}).Add(3, 1, str("max"))
+			r.agg("q", Quantize, Params{}).Add(3, 1)
+			r.agg("u", Count, Params{}).Add(0, 1)
+			r.printa(c)
+		},
+		"agghist-zoom": func(r *run) {
+			r.o.Hist, r.o.Zoom = true, true
+			c := r.agg("c", Sum, Params{})
+			for i, v := range []int64{1, 2, 4, 19, 20} {
+				c.Add(v, 1, i64(int64(i)))
+			}
+		},
+		"agghist-utf8": func(r *run) {
+			r.o.Hist, r.o.UTF8 = true, true
+			c := r.agg("c", Sum, Params{})
+			for i, v := range []int64{1, 3, 7, 100} {
+				c.Add(v, 1, i64(int64(i)))
+			}
+		},
+		// aggpack: one line per tuple over the buckets the aggregation
+		// uses; lquantize() shows its whole range.
+		"aggpack": func(r *run) {
+			r.o.Pack = true
+			q := r.agg("q", Quantize, Params{})
+			addAll(q, 1, 2, 2, 3, 100)
+			for _, v := range []int64{5, 6, 7, 8} {
+				q.Add(v, 1, str("k"))
+			}
+			q.Add(-2, 1, str("k"))
+			l := r.agg("l", LQuantize, r.lq(0, 10, 2))
+			l.Add(-1, 3, i64(1))
+			l.Add(4, 1, i64(1))
+			l.Add(5, -2, i64(1))
+			l.Add(20, 7, i64(2))
+			e := r.agg("e", Quantize, Params{})
+			e.Add(8, 1, str("k"))
+			e.Clear()
+			r.agg("c", Count, Params{}).Add(0, 1, str("plain"))
+		},
+		"aggpack-utf8": func(r *run) {
+			r.o.Pack, r.o.PackUTF8, r.o.Zoom = true, true, true
+			q := r.agg("q", Quantize, Params{})
+			for i := 0; i < 8; i++ {
+				q.Add(1<<i, int64(i*i))
+			}
+		},
 	}
 	for name, play := range cases {
 		t.Run(name, func(t *testing.T) {

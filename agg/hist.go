@@ -12,7 +12,14 @@ type hist struct {
 	a      *Aggregation
 	data   []int64
 	normal uint64
-	zoom   bool
+	o      *Options // the zoom and encoding options, nil for none
+}
+
+// scale returns the scale of a table showing rows with counts.
+func (h hist) scale(counts []int64) *format.DistScale {
+	s := format.NewDistScale(counts, h.o != nil && h.o.Zoom)
+	s.UTF8 = h.o != nil && h.o.UTF8
+	return s
 }
 
 func (h hist) AppendHistogram(dst []byte) []byte {
@@ -49,7 +56,7 @@ func span(data []int64, def [2]int) (first, last int) {
 
 func (h hist) appendQuantize(dst []byte) []byte {
 	first, last := span(h.data, [2]int{QuantizeZero - 1, QuantizeZero + 1})
-	s := format.NewDistScale(h.data[first:last+1], h.zoom)
+	s := h.scale(h.data[first : last+1])
 	dst = format.AppendDistHeader(dst)
 	for i := first; i <= last; i++ {
 		dst = s.AppendDistRow(dst, strconv.FormatInt(QuantizeBucketValue(i), 10), h.data[i], h.normal)
@@ -60,7 +67,7 @@ func (h hist) appendQuantize(dst []byte) []byte {
 func (h hist) appendLQuantize(dst []byte) []byte {
 	p := h.a.Params
 	first, last := span(h.data, [2]int{0, 2})
-	s := format.NewDistScale(h.data[first:last+1], h.zoom)
+	s := h.scale(h.data[first : last+1])
 	dst = format.AppendDistHeader(dst)
 	for i := first; i <= last; i++ {
 		var label string
@@ -189,7 +196,7 @@ func (h hist) appendLLQuantize(dst []byte) []byte {
 			last--
 		}
 	}
-	s := format.NewDistScale(h.data[first:last+1], h.zoom)
+	s := h.scale(h.data[first : last+1])
 	dst = format.AppendDistHeader(dst)
 	if first > 0 {
 		first--

@@ -20,12 +20,22 @@ func (o *Options) printer() *format.Printer {
 // keys and each aggregation's value (several aggregations are joined on
 // their keys, a missing value printing as zero). The aggregations are
 // marked printed when they had a tuple to print.
+//
+// With one aggregation, the agghist and aggpack options apply (see
+// Options); with several, they do not, as in DTrace.
 func Printa(dst []byte, o *Options, aggs ...*Aggregation) []byte {
 	dst = append(dst, '\n')
 	bs := bundles(o, aggs)
 	p := o.printer()
-	for _, b := range bs {
-		dst = appendLine(dst, p, o, b)
+	var l layout
+	if len(aggs) == 1 {
+		l = o.layoutOf(aggs[0])
+	}
+	for i, b := range bs {
+		if i == 0 && (l.hist || l.pack) {
+			dst = l.appendHeader(dst, aggs[0], b.keys)
+		}
+		dst = appendLine(dst, p, o, l, b)
 	}
 	markPrinted(aggs, bs)
 	return dst
@@ -83,8 +93,16 @@ func (s *Set) End(dst []byte, o *Options) []byte {
 	}
 	slices.SortStableFunc(items, func(x, y item) int { return o.entryCmp(x.a, x.e, y.a, y.e) })
 	p := o.printer()
+	var last *Aggregation
+	var l layout
 	for _, it := range items {
-		dst = appendLine(dst, p, o, bundle{keys: it.e.Keys, aggs: []*Aggregation{it.a}, entries: []*Entry{it.e}})
+		if it.a != last {
+			last, l = it.a, o.layoutOf(it.a)
+			if l.hist || l.pack {
+				dst = l.appendHeader(dst, it.a, it.e.Keys)
+			}
+		}
+		dst = appendLine(dst, p, o, l, bundle{keys: it.e.Keys, aggs: []*Aggregation{it.a}, entries: []*Entry{it.e}})
 	}
 	return dst
 }
@@ -167,8 +185,15 @@ func sortBundles(o *Options, aggs []*Aggregation, out []bundle) {
 }
 
 // appendLine appends one tuple in the default layout: each key, each
-// value, and a newline.
-func appendLine(dst []byte, p *format.Printer, o *Options, b bundle) []byte {
+// value, and a newline; or, in agghist's and aggpack's layout l, the keys
+// and the value's row.
+func appendLine(dst []byte, p *format.Printer, o *Options, l layout, b bundle) []byte {
+	if l.hist || l.pack {
+		for _, k := range b.keys {
+			dst = appendPackedKey(dst, p, k)
+		}
+		return l.appendRow(dst, b.aggs[0], b.entries[0].Data, o)
+	}
 	for _, k := range b.keys {
 		dst = appendKey(dst, p, k)
 	}
@@ -251,7 +276,7 @@ func (a *Aggregation) appendDatum(dst []byte, data []int64, o *Options) []byte {
 	case Stddev:
 		return appendRight(dst, strconv.FormatUint(stddev(data, normal), 10), 16)
 	case Quantize, LQuantize, LLQuantize:
-		return hist{a: a, data: data, normal: normal, zoom: o != nil && o.Zoom}.AppendHistogram(dst)
+		return hist{a: a, data: data, normal: normal, o: o}.AppendHistogram(dst)
 	}
 	// DTrace divides the signed value by the unsigned normal in C, which
 	// makes the division unsigned.
@@ -275,7 +300,7 @@ func (a *Aggregation) formatValue(data []int64, o *Options) format.Value {
 	case Stddev:
 		return format.Int(int64(stddev(data, normal)), 8)
 	case Quantize, LQuantize, LLQuantize:
-		return format.Value{Kind: format.KindHistogram, Hist: hist{a: a, data: data, normal: normal, zoom: o != nil && o.Zoom}}
+		return format.Value{Kind: format.KindHistogram, Hist: hist{a: a, data: data, normal: normal, o: o}}
 	}
 	return format.Int(data[0]/int64(normal), 8)
 }

@@ -23,9 +23,23 @@ type Options struct {
 	// PerCPU prints each CPU's value after the total (aggpercpu); the
 	// aggregations must keep per-CPU data.
 	PerCPU bool
-	// Zoom draws the largest bucket of a distribution with a full bar
-	// (aggzoom).
+	// Zoom scales distributions to their largest value, which then fills
+	// 95% of the bar, instead of to their total (aggzoom).
 	Zoom bool
+	// Hist draws the values of count() and sum() aggregations as the bars
+	// of one distribution per aggregation, a row per key (agghist).
+	Hist bool
+	// Pack prints each quantize() and lquantize() distribution on one
+	// line of one character per bucket, over the range of buckets the
+	// whole aggregation uses (aggpack).
+	Pack bool
+	// UTF8 draws distribution bars with Unicode block elements, to an
+	// eighth of a column (encoding=utf8).
+	UTF8 bool
+	// PackUTF8 draws aggpack's cells with Unicode block elements, which
+	// DTrace does unless encoding=ascii, or TERM names a terminal known
+	// not to show them.
+	PackUTF8 bool
 	// Printer renders printa() formats; nil means format.NewPrinter().
 	Printer *format.Printer
 }

@@ -23,9 +23,9 @@
 //	             (stack.go), when some clause takes one
 //
 // Probes of one program that run the same clauses can share one firing
-// block (Builder.FireGroup), entered with the probe's index in R9: the
-// EPIDs of such a group are contiguous, and the verifier then checks the
-// clause calls once rather than once per probe.
+// block (Builder.FireGroup, Builder.FireIndexed), entered with the probe's
+// index in R9: the EPIDs of such a group are contiguous, and the verifier
+// then checks the clause calls once rather than once per probe.
 //
 // A clause is called with the probe context in R1 and the scratch pointer
 // in R2, returns 0 in R0, and may use R6-R9 (the calls preserve the
@@ -41,7 +41,10 @@
 //	0    u32 epid     4  u32 prid     8  u32 stmt id   12 u32 zero (map key)
 //	16   u64 reserved (timestamp)     24 u64 arg0..arg9       (to 104)
 //	104  u64 drops: outputs that failed because the CPU's buffer was full
-//	128  Layout.Save     what dt_error saves while ERROR clauses run
+//	112  u64 a speculation control record being staged (spec.go)
+//	120  u64 aggregation drops: tuples the full aggregation map refused
+//	128  u64 dynamic variable drops: stores the full dynvar map refused
+//	136  Layout.Save     what dt_error saves while ERROR clauses run
 //	     Layout.FaultRec the fault record being staged
 //	     Layout.This     this-> variables (ThisSize)
 //	     Layout.Str      StrSlots string scratch slots of StrSize
@@ -84,7 +87,9 @@
 //
 // dt_globals (ARRAY[1], globals at offsets code generation chooses),
 // dt_dvars (HASH sized by dynvarsize: associative arrays and self->),
-// dt_aggs (PERCPU_HASH, key [aggid u32][pad][tuple]), dt_strtab (ARRAY[1],
+// dt_aggs (HASH sized by aggsize, key [aggid u32][cpu u32][tuple]: each
+// CPU's own entries, see Maps.Aggs), dt_aggvals (PERCPU_ARRAY, one
+// element per aggregation without keys), dt_strtab (ARRAY[1],
 // string constants), dt_spec (ARRAY[1], mmapped: the speculative buffers'
 // states and failure counters, spec.go), and, for a program using
 // curcpu, dt_cpuinfo (ARRAY of each CPU's cpuinfo_t, cpuinfo.go). Instructions name maps by reference

@@ -42,13 +42,19 @@ func (l *Layout) Output(ctx, scratch asm.Register, dataSize int) asm.Instruction
 // only with the next record that fits, which may never come; the counter
 // lets the consumer report drops when it looks.
 func countDrop(scratch asm.Register) asm.Instructions {
+	// A raw offset: the skipped block is fixed, and a label would make
+	// every caller supply a unique one.
+	return append(asm.Instructions{{OpCode: asm.JEq.Op(asm.ImmSource), Dst: asm.R0, Offset: 3}},
+		Count(scratch, MstDrops)...)
+}
+
+// Count adds one to the u64 counter at off in the scratch value (a drop
+// counter of the machine state), in three instructions; R1 is clobbered.
+func Count(scratch asm.Register, off int16) asm.Instructions {
 	return asm.Instructions{
-		// A raw offset: the skipped block is fixed, and a label would make
-		// every caller supply a unique one.
-		{OpCode: asm.JEq.Op(asm.ImmSource), Dst: asm.R0, Offset: 3},
-		asm.LoadMem(asm.R1, scratch, MstDrops, asm.DWord),
+		asm.LoadMem(asm.R1, scratch, off, asm.DWord),
 		asm.Add.Imm(asm.R1, 1),
-		asm.StoreMem(scratch, MstDrops, asm.R1, asm.DWord),
+		asm.StoreMem(scratch, off, asm.R1, asm.DWord),
 	}
 }
 

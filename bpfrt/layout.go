@@ -20,14 +20,21 @@ type Config struct {
 	// GlobalsSize is the size of the one value holding all D globals.
 	GlobalsSize int
 	// DynVarSize is dynvarsize in bytes; with DynKeySize and DynValSize it
-	// gives the number of dynamic variables the HASH map holds.
+	// gives the number of dynamic variables the HASH map holds. A
+	// DynValSize of 0 means the program has none: the map then holds one.
 	DynVarSize int
 	DynKeySize int
 	DynValSize int
-	// AggKeySize, AggValSize and AggEntries shape the aggregation map.
+	// AggSize is aggsize in bytes; with AggKeySize and AggValSize it gives
+	// the number of tuples, over all CPUs, the aggregation map holds. An
+	// AggKeySize of 0 means the program has no aggregations with keys:
+	// the map then holds one.
+	AggSize    int
 	AggKeySize int
 	AggValSize int
-	AggEntries int
+	// AggVals is the number of aggregations without keys, which the
+	// per-CPU array of Maps.AggVals holds.
+	AggVals int
 	// StrtabSize is the size of the string constant table.
 	StrtabSize int
 	// NSpec is nspec: the number of speculative buffers.
@@ -45,11 +52,7 @@ const (
 	DefaultStrSlots    = 4
 	DefaultGlobalsSize = 8
 	DefaultDynVarSize  = 1 << 20
-	DefaultDynKeySize  = 64
-	DefaultDynValSize  = 64
-	DefaultAggKeySize  = 64
-	DefaultAggValSize  = 64
-	DefaultAggEntries  = 1024
+	DefaultAggSize     = 4 << 20
 	DefaultStrtabSize  = 8
 	DefaultNSpec       = 1
 )
@@ -73,11 +76,7 @@ func (c Config) withDefaults() Config {
 	c.StrSlots = orDefault(c.StrSlots, DefaultStrSlots)
 	c.GlobalsSize = orDefault(c.GlobalsSize, DefaultGlobalsSize)
 	c.DynVarSize = orDefault(c.DynVarSize, DefaultDynVarSize)
-	c.DynKeySize = orDefault(c.DynKeySize, DefaultDynKeySize)
-	c.DynValSize = orDefault(c.DynValSize, DefaultDynValSize)
-	c.AggKeySize = orDefault(c.AggKeySize, DefaultAggKeySize)
-	c.AggValSize = orDefault(c.AggValSize, DefaultAggValSize)
-	c.AggEntries = orDefault(c.AggEntries, DefaultAggEntries)
+	c.AggSize = orDefault(c.AggSize, DefaultAggSize)
 	c.StrtabSize = orDefault(c.StrtabSize, DefaultStrtabSize)
 	c.NSpec = orDefault(c.NSpec, DefaultNSpec)
 	return c
@@ -93,8 +92,14 @@ const (
 	MstArgs  = 24 // u64[NumArgs]: arg0..arg9
 	NumArgs  = 10
 	MstDrops = 104 // u64: records this CPU failed to output (buffer full)
-	mstSize  = 128
-	saveSize = MstArgs + 6*8 // what dt_error changes and restores
+	// MstSpec (spec.go) is at 112.
+	// MstAggDrops counts the tuples this CPU could not add to a full
+	// aggregation map; MstDynDrops the dynamic variables it could not
+	// store in a full dynamic variable map.
+	MstAggDrops = 120 // u64
+	MstDynDrops = 128 // u64
+	mstSize     = 136
+	saveSize    = MstArgs + 6*8 // what dt_error changes and restores
 )
 
 // MstArg is the offset of argument i in the machine state.

@@ -71,6 +71,18 @@ func (b *Builder) Emit(insns ...asm.Instruction) { b.insns = append(b.insns, ins
 // code jumps to it when the context is not a firing of any probe.
 func (b *Builder) ExitLabel() string { return exitLabel }
 
+// ExitUnless emits an early return when the activity is not expect. Fire
+// checks the activity before each clause anyway; a provider whose probes
+// fire often while a session is not active (attaching, draining, and
+// detaching tens of thousands of fbt probes takes seconds) emits it first,
+// so that those firings cost a load and a jump rather than the
+// trampoline's work.
+func (b *Builder) ExitUnless(expect Activity) {
+	b.Emit(
+		asm.LoadMem(asm.R1, RegState, StateActivity, asm.Word),
+		asm.JNE.Imm(asm.R1, int32(expect), exitLabel))
+}
+
 // Label returns a label unique in this program, for provider code.
 func (b *Builder) Label(what string) string { return b.label(what) }
 
@@ -108,13 +120,12 @@ func (b *Builder) Fire(p ProbeRef, expect Activity, stmts []*Stmt) {
 // FireGroup emits the firing of probes that all run the same stmts, as
 // one shared block entered at one label per probe: provider code jumps to
 // entries[i] (labels from Label) when the context is a firing of
-// probes[i]. The entries
-// set the probe id and R9 = i; the shared block derives each clause's EPID
-// from R9. Sharing matters for the verifier, which then checks the clause
-// calls once instead of once per probe (syscall:::entry is ~350 probes).
-// FireGroup must be emitted where control does not fall through into it.
+// probes[i]. The entries set the probe id and R9 = i, then enter the
+// FireIndexed block. Sharing matters for the verifier, which then checks
+// the clause calls once instead of once per probe (syscall:::entry is
+// ~350 probes). FireGroup must be emitted where control does not fall
+// through into it.
 func (b *Builder) FireGroup(probes []ProbeRef, entries []string, expect Activity, stmts []*Stmt) {
-	base := b.eps.AddBlock(probes, stmts)
 	shared := b.label("group")
 	for i, p := range probes {
 		b.Emit(
@@ -124,6 +135,17 @@ func (b *Builder) FireGroup(probes []ProbeRef, entries []string, expect Activity
 		)
 	}
 	b.Mark(shared)
+	b.FireIndexed(probes, expect, stmts)
+}
+
+// FireIndexed emits the firing of probes[R9], which all run the same
+// stmts: provider code has stored the probe's id at MstPRID and its index
+// in probes in R9, from wherever the context keeps them (an attach
+// cookie). The EPIDs of the probes are contiguous, so the block derives
+// each clause's EPID from R9, and its size does not depend on how many
+// probes it serves. It ends the program.
+func (b *Builder) FireIndexed(probes []ProbeRef, expect Activity, stmts []*Stmt) {
+	base := b.eps.AddBlock(probes, stmts)
 	for j, s := range stmts {
 		b.Emit(
 			asm.LoadMem(asm.R1, RegState, StateActivity, asm.Word),

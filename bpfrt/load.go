@@ -9,8 +9,11 @@ import (
 )
 
 // Load loads a program built by a Builder, resolving its map references
-// to the maps of m. name is the kernel's name for it (at most 15 bytes).
-func (m *Maps) Load(name string, typ ebpf.ProgramType, attach ebpf.AttachType, insns asm.Instructions) (*ebpf.Program, error) {
+// to the maps of m. name is the kernel's name for it (at most 15 bytes);
+// attachTo names the kernel function a tracing program (fentry, fexit) is
+// for, and is "" for other programs. Load may be called from several
+// goroutines at once: the kernel verifies programs in parallel.
+func (m *Maps) Load(name string, typ ebpf.ProgramType, attach ebpf.AttachType, attachTo string, insns asm.Instructions) (*ebpf.Program, error) {
 	insns = append(asm.Instructions(nil), insns...)
 	for i := range insns {
 		ins := &insns[i]
@@ -29,6 +32,7 @@ func (m *Maps) Load(name string, typ ebpf.ProgramType, attach ebpf.AttachType, i
 		Name:         name,
 		Type:         typ,
 		AttachType:   attach,
+		AttachTo:     attachTo,
 		Instructions: insns,
 		License:      "GPL",
 	})

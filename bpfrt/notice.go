@@ -12,9 +12,9 @@ const EPIDKeyNotice = 0xfffffffe
 
 // KeyNotice emits the output of the key notice of aggregation aggID,
 // whose map key of keySize bytes is staged at keyOff from the scratch
-// pointer: the key's header [aggid u32][0 u32] becomes the record header
-// [EPIDKeyNotice][aggid] for the time of the output. A notice that does
-// not fit in the buffer is not counted as a drop: it only warms the
+// pointer: the key's header [aggid u32][cpu u32] becomes the record
+// header [EPIDKeyNotice][aggid] for the time of the output. A notice that
+// does not fit in the buffer is not counted as a drop: it only warms the
 // consumer's symbol cache.
 func (l *Layout) KeyNotice(ctx, scratch asm.Register, keyOff int16, keySize int, aggID uint32) asm.Instructions {
 	return asm.Instructions{
@@ -27,7 +27,9 @@ func (l *Layout) KeyNotice(ctx, scratch asm.Register, keyOff int16, keySize int,
 		asm.Add.Imm(asm.R4, int32(keyOff)),
 		asm.Mov.Imm(asm.R5, int32(keySize)),
 		asm.FnPerfEventOutput.Call(),
-		asm.StoreImm(scratch, keyOff, int64(aggID), asm.Word),
-		asm.StoreImm(scratch, keyOff+4, 0, asm.Word),
+		asm.FnGetSmpProcessorId.Call(),
+		asm.LSh.Imm(asm.R0, 32),
+		asm.Or.Imm(asm.R0, int32(aggID)),
+		asm.StoreMem(scratch, keyOff, asm.R0, asm.DWord),
 	}
 }

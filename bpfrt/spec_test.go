@@ -22,7 +22,7 @@ func specProgram(t testing.TB, m *Maps) *ebpf.Program {
 	}
 	insns = append(insns, m.Layout.Speculation(asm.R7, "spec")...)
 	insns = append(insns, asm.Return().WithSymbol("out"))
-	prog, err := m.Load("spec_test", ebpf.RawTracepoint, ebpf.AttachNone, insns)
+	prog, err := m.Load("spec_test", ebpf.RawTracepoint, ebpf.AttachNone, "", insns)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -36,7 +36,7 @@ func (g *gen) action(call *ast.CallExpr) bool {
 	case "stack", "ustack", "jstack":
 		g.recordStack(call)
 	case "printf":
-		g.printf(call)
+		g.formatted(call, ActPrintf)
 	case "exit":
 		g.c.exits = true
 		g.exit(call.Args[0])
@@ -65,6 +65,16 @@ func (g *gen) action(call *ast.CallExpr) bool {
 	case "chill":
 		g.expr(call.Args[0])
 		g.chill(call)
+	case "system":
+		g.formatted(call, ActSystem)
+	case "freopen":
+		g.formatted(call, ActFreopen)
+	case "ftruncate":
+		g.record(ActFtruncate, 0, 1, 0, -1)
+	case "panic":
+		g.record(ActPanic, 0, 1, 0, -1)
+	case "breakpoint":
+		g.record(ActBreakpoint, 0, 1, 0, -1)
 	default:
 		g.unsupported(call, "action "+id.Name+"()")
 	}
@@ -182,10 +192,11 @@ func (g *gen) formatIndex(e ast.Expr) int {
 	return len(g.prog.Formats) - 1
 }
 
-// printf records a printf(): the format, then each argument.
-func (g *gen) printf(call *ast.CallExpr) {
+// formatted records an action of a format and its arguments, each its
+// own record: printf(), system() or freopen().
+func (g *gen) formatted(call *ast.CallExpr, act bpfrt.Action) {
 	f := g.formatIndex(call.Args[0])
-	g.record(ActPrintf, 0, 1, 0, f)
+	g.record(act, 0, 1, 0, f)
 	g.c.recs[len(g.c.recs)-1].Arg = uint64(len(call.Args) - 1)
 	classes := printfArgClasses(g.prog.Formats[f].Convs)
 	for i, a := range call.Args[1:] {

@@ -1,6 +1,7 @@
 package cg
 
 import (
+	"encoding/binary"
 	"math"
 
 	"github.com/cilium/ebpf/asm"
@@ -42,9 +43,24 @@ func aggKeys(e ast.Expr) []ast.Expr {
 	return nil
 }
 
-// newAgg describes aggregation v, first assigned by a; IDs follow the
-// order of first appearance, as DTrace numbers aggregation variables.
-func (g *gen) newAgg(a *ast.AssignExpr, v *check.Var) *Agg {
+// aggAssigns returns the assignments to each aggregation of prog.
+func (g *gen) aggAssigns(prog *ast.Program) map[*check.Var][]*ast.AssignExpr {
+	m := map[*check.Var][]*ast.AssignExpr{}
+	ast.Inspect(prog, func(n ast.Node) bool {
+		if a, ok := n.(*ast.AssignExpr); ok {
+			if v := g.aggOf(a.Lhs); v != nil {
+				m[v] = append(m[v], a)
+			}
+		}
+		return true
+	})
+	return m
+}
+
+// newAgg describes aggregation v, first assigned by a, of all whose
+// assignments are assigns; IDs follow the order of first appearance, as
+// DTrace numbers aggregation variables.
+func (g *gen) newAgg(a *ast.AssignExpr, v *check.Var, assigns []*ast.AssignExpr) *Agg {
 	call, _ := unparen(a.Rhs).(*ast.CallExpr)
 	f, ok := aggFuncs[v.AggFunc]
 	if !ok || call == nil {
@@ -56,8 +72,11 @@ func (g *gen) newAgg(a *ast.AssignExpr, v *check.Var) *Agg {
 	}
 	ag := &Agg{ID: len(g.aggs) + 1, Name: name, Func: f, KeySize: 8}
 	if f == agg.LQuantize {
-		var p [3]int64
+		p := [3]int64{2: 1} // the step is 1 unless given
 		for i := range p {
+			if i+1 >= len(call.Args) {
+				break
+			}
 			ti := g.typeOf(call.Args[i+1])
 			if !ti.Const {
 				g.unsupported(call, "lquantize() with variable parameters")
@@ -93,10 +112,20 @@ func (g *gen) newAgg(a *ast.AssignExpr, v *check.Var) *Agg {
 		}
 		fd := g.keyField(a, k, t)
 		size := fd.Size
-		if fd.Kind == KindInt || fd.Kind == KindUint {
+		switch fd.Kind {
+		case KindInt, KindUint:
 			// An integer takes 8 bytes of the key and is decoded at
 			// the size of its type.
 			fd.Size = int(t.Sizeof())
+		case KindString:
+			// Every key this position takes may be shorter than strsize.
+			bound := 0
+			for _, as := range assigns {
+				if ks := aggKeys(as.Lhs); i < len(ks) {
+					bound = max(bound, g.strBound(ks[i]))
+				}
+			}
+			fd.Size, size = bound, align8(bound)
 		}
 		fd.Offset = ag.KeySize
 		ag.Keys = append(ag.Keys, fd)
@@ -107,56 +136,131 @@ func (g *gen) newAgg(a *ast.AssignExpr, v *check.Var) *Agg {
 	return ag
 }
 
-// aggregate generates @a[keys] = f(args): it finds or creates the entry
-// of the tuple in the per-CPU aggregation map and applies f to it.
-func (g *gen) aggregate(a *ast.AssignExpr, v *check.Var) {
-	ag := g.aggs[v]
-	call, _ := unparen(a.Rhs).(*ast.CallExpr)
-	if ag == nil || call == nil {
-		g.unsupported(a, "aggregation @"+v.Name)
-	}
-	// The value and the increment are evaluated first, then the key.
-	if ag.Func != agg.Count {
-		g.expr(call.Args[0])
-		g.normalize(asm.R0, ctype.LongType)
-	} else {
-		g.emit(asm.Mov.Imm(asm.R0, 0))
-	}
-	g.push(a)
-	incr := -1
-	switch ag.Func {
-	case agg.Quantize:
-		incr = 1
-	case agg.LQuantize:
-		incr = 4
-	case agg.LLQuantize:
-		incr = 5
-	}
-	if incr > 0 && len(call.Args) > incr {
-		g.expr(call.Args[incr])
-	} else {
-		g.emit(asm.Mov.Imm(asm.R0, 1))
-	}
-	g.push(a)
-	g.sameKeys(a, ag)
-	g.buildKey(a, uint32(ag.ID), false, aggKeys(a.Lhs), g.l.AggKeySize)
+// commLen is the size of a task's comm, execname's value: TASK_COMM_LEN.
+const commLen = 16
 
-	out, have := g.label("aggout"), g.label("agghave")
-	g.mapArgs(bpfrt.MapAggs)
-	g.emit(asm.FnMapLookupElem.Call(), asm.JNE.Imm(asm.R0, 0, have))
-	// A new tuple: its initial value, added unless another program added
-	// it meanwhile, then looked up again.
-	n := ag.Func.DataLen(ag.Params)
-	vo := g.valOff()
-	init := make([]int64, n)
-	ag.Func.Init(init)
-	for i, w := range init {
-		if w >= math.MinInt32 && w <= math.MaxInt32 {
-			g.emit(bpfrt.StoreImm64(rScratch, int16(vo+8*i), int32(w)))
-		} else {
-			g.emit(asm.LoadImm(asm.R1, w, asm.DWord), asm.StoreMem(rScratch, int16(vo+8*i), asm.R1, asm.DWord))
+// strBound returns the size, NUL included, that string expression e's
+// values take at most: a literal's, execname's comm, strsize's otherwise.
+func (g *gen) strBound(e ast.Expr) int {
+	switch e := unparen(e).(type) {
+	case *ast.StringLit:
+		return min(len(e.Value)+1, g.strbuf)
+	case *ast.Ident:
+		if g.isExecname(e) {
+			return min(commLen, g.strbuf)
 		}
 	}
+	return g.strbuf
+}
+
+// isExecname reports whether e is the built-in variable execname.
+func (g *gen) isExecname(e ast.Expr) bool {
+	id, ok := unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v := g.info.Vars[id]
+	return v != nil && v.Kind == check.BuiltinVar && v.Builtin.Name == "execname"
+}
+
+// aggKey evaluates the keys of ag and lays out its map key in the key
+// staging area: [id u32][cpu u32], then each field, then zeros up to the
+// map's key size. Fields are filled straight from their source when they
+// can be (execname's comm, a literal's bytes, a stack) and zeroed only
+// where a string copy may not fill them, since every byte of the key is
+// hashed and compared.
+func (g *gen) aggKey(n ast.Node, ag *Agg, keys []ast.Expr) {
+	direct := func(i int) bool {
+		k, kind := keys[i], ag.Keys[i].Kind
+		_, lit := unparen(k).(*ast.StringLit)
+		return kind == KindStack || kind == KindUStack || kind == KindString && (lit || g.isExecname(k))
+	}
+	for i, k := range keys {
+		if !direct(i) {
+			g.expr(k)
+			g.push(n)
+		}
+	}
+	ko := g.keyOff()
+	g.emit(
+		asm.FnGetSmpProcessorId.Call(),
+		asm.LSh.Imm(asm.R0, 32),
+		asm.Or.Imm(asm.R0, int32(ag.ID)),
+		asm.StoreMem(rScratch, int16(ko), asm.R0, asm.DWord),
+	)
+	for off := ag.KeySize; off < g.l.AggKeySize; off += 8 {
+		g.emit(bpfrt.StoreImm64(rScratch, int16(ko+off), 0))
+	}
+	for i := len(keys) - 1; i >= 0; i-- {
+		f := ag.Keys[i]
+		off := ko + f.Offset
+		switch {
+		case f.Kind == KindStack || f.Kind == KindUStack:
+			s, ok := g.stackOf(keys[i])
+			if !ok {
+				g.unsupported(keys[i], "stack key that is not a stack(), ustack() or jstack() call")
+			}
+			g.stackInto(off, s)
+		case f.Kind.IsUser():
+			g.pop(asm.R0)
+			g.storeUserAddr(off)
+		case f.Kind == KindString:
+			g.keyString(off, f.Size, keys[i])
+		default:
+			g.pop(asm.R0)
+			g.emit(asm.StoreMem(rScratch, int16(off), asm.R0, asm.DWord))
+		}
+	}
+}
+
+// keyString fills a string key field of size bytes, NUL included, at off
+// from the scratch pointer: a literal by stores, execname by
+// bpf_get_current_comm, any other string (popped) by a string copy, each
+// cut to size; the bytes a copy may leave are zeroed first.
+func (g *gen) keyString(off, size int, k ast.Expr) {
+	if lit, ok := unparen(k).(*ast.StringLit); ok {
+		s := lit.Value
+		if len(s) >= size {
+			s = s[:size-1]
+		}
+		g.storeBytes(off, align8(size), s)
+		return
+	}
+	comm := g.isExecname(k)
+	n := size
+	if comm {
+		n = min(size, commLen) // the comm is padded with NULs to n bytes
+	}
+	if !comm || n != align8(size) {
+		for z := 0; z < size; z += 8 {
+			g.emit(bpfrt.StoreImm64(rScratch, int16(off+z), 0))
+		}
+	}
+	g.emit(
+		asm.Mov.Reg(asm.R1, rScratch),
+		asm.Add.Imm(asm.R1, int32(off)),
+		asm.Mov.Imm(asm.R2, int32(n)),
+	)
+	if comm {
+		g.emit(asm.FnGetCurrentComm.Call())
+		return
+	}
+	g.pop(asm.R3)
+	g.emit(asm.FnProbeReadKernelStr.Call())
+}
+
+// aggEntry points R0 at this CPU's data of the tuple of a keyed
+// aggregation, then jumps to have: it looks the tuple up in the hash, or
+// adds it with its initial value unless a program this one interrupted
+// on this CPU added it meanwhile, and looks it up again. A tuple the full
+// map refuses counts an aggregation drop and jumps to out.
+func (g *gen) aggEntry(a *ast.AssignExpr, ag *Agg, have, out string) {
+	g.sameKeys(a, ag)
+	g.aggKey(a, ag, aggKeys(a.Lhs))
+	g.mapArgs(bpfrt.MapAggs)
+	g.emit(asm.FnMapLookupElem.Call(), asm.JNE.Imm(asm.R0, 0, have))
+	vo := g.valOff()
+	g.initData(ag, rScratch, vo, false)
 	g.mapArgs(bpfrt.MapAggs)
 	g.emit(
 		asm.Mov.Reg(asm.R3, rScratch),
@@ -166,21 +270,120 @@ func (g *gen) aggregate(a *ast.AssignExpr, v *check.Var) {
 	)
 	g.keyNotice(ag)
 	g.mapArgs(bpfrt.MapAggs)
-	g.emit(asm.FnMapLookupElem.Call(), asm.JEq.Imm(asm.R0, 0, out))
+	g.emit(asm.FnMapLookupElem.Call(), asm.JNE.Imm(asm.R0, 0, have))
+	g.emit(bpfrt.Count(rScratch, bpfrt.MstAggDrops)...)
+	g.emit(asm.Ja.Label(out))
+}
+
+// aggValue points R0 at this CPU's data of an aggregation without keys,
+// then jumps to have: its element of the per-CPU array, a flag word then
+// the data, the data set to the initial value the first time.
+func (g *gen) aggValue(ag *Agg, have, out string) {
+	ko := g.keyOff()
+	set := g.label("aggset")
+	g.emit(
+		asm.StoreImm(rScratch, int16(ko), int64(ag.Slot), asm.Word),
+		asm.LoadMapPtr(asm.R1, 0).WithReference(bpfrt.MapAggVals),
+		asm.Mov.Reg(asm.R2, rScratch),
+		asm.Add.Imm(asm.R2, int32(ko)),
+		asm.FnMapLookupElem.Call(),
+		asm.JEq.Imm(asm.R0, 0, out),
+		asm.LoadMem(asm.R1, asm.R0, 0, asm.DWord),
+		asm.JNE.Imm(asm.R1, 0, set),
+	)
+	g.initData(ag, asm.R0, 8, true)
+	g.emit(bpfrt.StoreImm64(asm.R0, 0, 1))
+	g.setLabel(set)
+	g.emit(asm.Add.Imm(asm.R0, 8), asm.Ja.Label(have))
+}
+
+// initData stores the initial data of ag at off from base; with
+// nonZero, only its words that are not zero.
+func (g *gen) initData(ag *Agg, base asm.Register, off int, nonZero bool) {
+	init := make([]int64, ag.Func.DataLen(ag.Params))
+	ag.Func.Init(init)
+	for i, w := range init {
+		switch {
+		case nonZero && w == 0:
+		case w >= math.MinInt32 && w <= math.MaxInt32:
+			g.emit(bpfrt.StoreImm64(base, int16(off+8*i), int32(w)))
+		default:
+			g.emit(asm.LoadImm(asm.R1, w, asm.DWord), asm.StoreMem(base, int16(off+8*i), asm.R1, asm.DWord))
+		}
+	}
+}
+
+// storeBytes stores s, NUL-padded to size bytes (a multiple of 8), at off
+// from the scratch pointer.
+func (g *gen) storeBytes(off, size int, s string) {
+	b := make([]byte, size)
+	copy(b, s)
+	for i := 0; i < size; i += 8 {
+		w := int64(binary.LittleEndian.Uint64(b[i:]))
+		if w >= math.MinInt32 && w <= math.MaxInt32 {
+			g.emit(bpfrt.StoreImm64(rScratch, int16(off+i), int32(w)))
+			continue
+		}
+		g.emit(asm.LoadImm(asm.R1, w, asm.DWord), asm.StoreMem(rScratch, int16(off+i), asm.R1, asm.DWord))
+	}
+}
+
+// aggregate generates @a[keys] = f(args): it finds or creates this CPU's
+// entry of the tuple in the aggregation map and applies f to it. A tuple
+// the full map cannot take counts an aggregation drop.
+func (g *gen) aggregate(a *ast.AssignExpr, v *check.Var) {
+	ag := g.aggs[v]
+	call, _ := unparen(a.Rhs).(*ast.CallExpr)
+	if ag == nil || call == nil {
+		g.unsupported(a, "aggregation @"+v.Name)
+	}
+	// The value and the increment are evaluated first, then the key.
+	value := ag.Func != agg.Count
+	if value {
+		g.expr(call.Args[0])
+		g.normalize(asm.R0, ctype.LongType)
+		g.push(a)
+	}
+	incr := 0
+	switch ag.Func {
+	case agg.Quantize:
+		incr = 1
+	case agg.LQuantize:
+		incr = 4
+	case agg.LLQuantize:
+		incr = 5
+	}
+	if len(call.Args) <= incr {
+		incr = 0 // the default increment, 1
+	}
+	if incr > 0 {
+		g.expr(call.Args[incr])
+		g.push(a)
+	}
+	out, have := g.label("aggout"), g.label("agghave")
+	if len(ag.Keys) == 0 {
+		g.aggValue(ag, have, out)
+	} else {
+		g.aggEntry(a, ag, have, out)
+	}
 	g.setLabel(have)
-	g.pop(asm.R2) // increment
-	g.pop(asm.R1) // value
+	if incr > 0 {
+		g.pop(asm.R2)
+	} else {
+		g.emit(asm.Mov.Imm(asm.R2, 1))
+	}
+	if value {
+		g.pop(asm.R1)
+	}
 	switch ag.Func {
 	case agg.Count:
 		g.addWord(0, asm.R2)
 	case agg.Sum:
 		g.addWord(0, asm.R1)
 	case agg.Avg:
-		g.emit(asm.Mov.Imm(asm.R2, 1))
 		g.addWord(0, asm.R2)
 		g.addWord(8, asm.R1)
 	case agg.Stddev:
-		g.emit(asm.Mov.Imm(asm.R2, 1))
 		g.addWord(0, asm.R2)
 		g.addWord(8, asm.R1)
 		g.addSquare()

@@ -74,20 +74,43 @@ func TestRecords(t *testing.T) {
 }
 
 func TestAggregations(t *testing.T) {
-	p, err := compile(t, `BEGIN { @c["k", 1] = count(); @q = quantize(3); @l = lquantize(3, 0, 10, 2); }`)
+	p, err := compile(t, `BEGIN { @c["k", 1] = count(); @q = quantize(3); @l = lquantize(3, 0, 10, 2);
+		@e[execname] = count(); @e["twenty-one characters"] = count(); @s[probefunc] = count(); }`)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(p.Aggs) != 3 {
-		t.Fatalf("%d aggregations, want 3", len(p.Aggs))
+	if len(p.Aggs) != 5 {
+		t.Fatalf("%d aggregations, want 5", len(p.Aggs))
 	}
 	c, q, l := p.Aggs[0], p.Aggs[1], p.Aggs[2]
-	if c.ID != 1 || c.Name != "c" || c.Func != agg.Count || c.KeySize != 8+264+8 {
+	// A string key takes the size of the longest string its assignments
+	// can give: a literal's, execname's 16 bytes, strsize otherwise.
+	for _, tc := range []struct {
+		a    *Agg
+		keys []Field
+		size int
+	}{
+		{c, []Field{{Kind: KindString, Offset: 8, Size: 2}, {Kind: KindInt, Offset: 16, Size: 4}}, 8 + 8 + 8},
+		{p.Aggs[3], []Field{{Kind: KindString, Offset: 8, Size: 22}}, 8 + 24},
+		{p.Aggs[4], []Field{{Kind: KindString, Offset: 8, Size: 257}}, 8 + 264},
+	} {
+		if !slices.Equal(tc.a.Keys, tc.keys) || tc.a.KeySize != tc.size {
+			t.Errorf("@%s keys %+v of %d bytes, want %+v of %d", tc.a.Name, tc.a.Keys, tc.a.KeySize, tc.keys, tc.size)
+		}
+	}
+	if c.ID != 1 || c.Name != "c" || c.Func != agg.Count {
 		t.Errorf("@c = %+v", c)
 	}
-	wantKeys := []Field{{Kind: KindString, Offset: 8, Size: 264}, {Kind: KindInt, Offset: 272, Size: 4}}
-	if !slices.Equal(c.Keys, wantKeys) {
-		t.Errorf("@c keys %+v, want %+v", c.Keys, wantKeys)
+	if got := p.Config.AggKeySize; got != 8+264 {
+		t.Errorf("aggregation keys of %d bytes, want the largest, %d", got, 8+264)
+	}
+	// Aggregations without keys live in the per-CPU array, one element
+	// each.
+	if q.Slot != 0 || l.Slot != 1 || p.Config.AggVals != 2 {
+		t.Errorf("slots %d and %d of %d, want 0 and 1 of 2", q.Slot, l.Slot, p.Config.AggVals)
+	}
+	if got := p.Config.DynValSize; got != 0 {
+		t.Errorf("dynamic variable values of %d bytes in a program without any", got)
 	}
 	if q.ID != 2 || q.Func != agg.Quantize || len(q.Keys) != 0 {
 		t.Errorf("@q = %+v", q)

@@ -53,6 +53,10 @@ func (g *gen) normalize(r asm.Register, t *ctype.Type) {
 	signed := ctype.IsSigned(rt)
 	switch {
 	case size >= 8:
+	case signed && !g.v4:
+		// Kernels before the v4 instruction set have no sign-extending
+		// move: shift the value to the top and back.
+		g.emit(asm.LSh.Imm(r, int32(64-8*size)), asm.ArSh.Imm(r, int32(64-8*size)))
 	case signed && size == 4:
 		g.emit(asm.MovSX32.Reg(r, r))
 	case signed && size == 2:
@@ -505,7 +509,8 @@ func (g *gen) pointerArith(e *ast.BinaryExpr, xt, yt *ctype.Type) {
 	}
 	g.emit(asm.Sub.Reg(asm.R0, asm.R1))
 	if xp && yp {
-		g.emit(asm.SDiv.Imm(asm.R0, elemSize(xt)))
+		g.emit(asm.Mov.Imm(asm.R1, elemSize(xt)))
+		g.signedDiv(token.DIV)
 	}
 }
 
@@ -540,11 +545,14 @@ func (g *gen) arith(n ast.Node, op token.Kind, ct *ctype.Type) {
 		g.emit(asm.JNE.Imm(asm.R1, 0, ok), asm.Mov.Imm(asm.R0, 0))
 		g.fault(bpfrt.FaultDivZero)
 		g.setLabel(ok)
-		alu := map[bool]map[token.Kind]asm.ALUOp{
-			false: {token.DIV: asm.Div, token.MOD: asm.Mod},
-			true:  {token.DIV: asm.SDiv, token.MOD: asm.SMod},
-		}[signed][op]
-		g.emit(alu.Reg(asm.R0, asm.R1))
+		switch {
+		case signed:
+			g.signedDiv(op)
+		case op == token.DIV:
+			g.emit(asm.Div.Reg(asm.R0, asm.R1))
+		default:
+			g.emit(asm.Mod.Reg(asm.R0, asm.R1))
+		}
 	case token.AND:
 		g.emit(asm.And.Reg(asm.R0, asm.R1))
 	case token.OR:
@@ -576,6 +584,43 @@ func (g *gen) arith(n ast.Node, op token.Kind, ct *ctype.Type) {
 	default:
 		g.unsupported(n, "operator "+op.String())
 	}
+}
+
+// signedDiv divides R0 by R1, not 0, as signed numbers: the quotient
+// (DIV) or the remainder (MOD) in R0, truncated toward 0 as in C. Without
+// the v4 instruction set's signed division, the magnitudes are divided
+// and the sign put back: the quotient's is the product of the operands',
+// the remainder's the dividend's.
+func (g *gen) signedDiv(op token.Kind) {
+	if g.v4 {
+		if op == token.DIV {
+			g.emit(asm.SDiv.Reg(asm.R0, asm.R1))
+		} else {
+			g.emit(asm.SMod.Reg(asm.R0, asm.R1))
+		}
+		return
+	}
+	xpos, ypos, done := g.label("sdivx"), g.label("sdivy"), g.label("sdiv")
+	g.emit(
+		asm.Mov.Imm(asm.R2, 0),
+		asm.JSGE.Imm(asm.R0, 0, xpos),
+		asm.Neg.Imm(asm.R0, 0),
+		asm.Mov.Imm(asm.R2, 1),
+	)
+	g.setLabel(xpos)
+	g.emit(asm.JSGE.Imm(asm.R1, 0, ypos), asm.Neg.Imm(asm.R1, 0))
+	if op == token.DIV {
+		g.emit(asm.Xor.Imm(asm.R2, 1))
+	}
+	g.setLabel(ypos)
+	if op == token.DIV {
+		g.emit(asm.Div.Reg(asm.R0, asm.R1))
+	} else {
+		g.emit(asm.Mod.Reg(asm.R0, asm.R1))
+	}
+	g.emit(asm.JEq.Imm(asm.R2, 0, done), asm.Neg.Imm(asm.R0, 0))
+	g.setLabel(done)
+	g.emit(nop())
 }
 
 // logical generates && and || with C's short-circuit evaluation.

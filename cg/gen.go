@@ -12,6 +12,7 @@ import (
 	"github.com/godtrace/godtrace/d/ast"
 	"github.com/godtrace/godtrace/d/check"
 	"github.com/godtrace/godtrace/d/token"
+	"github.com/godtrace/godtrace/internal/feature"
 )
 
 // Registers every clause keeps (callee-saved, so helpers keep them).
@@ -39,8 +40,9 @@ type gen struct {
 	file   *token.File
 	m      Matcher
 	l      *bpfrt.Layout
-	strbuf int // the size of a string buffer: strsize characters and the NUL
-	frames int // the stackframes option
+	strbuf int  // the size of a string buffer: strsize characters and the NUL
+	frames int  // the stackframes option
+	v4     bool // the kernel has the v4 instruction set (signed division, sign-extending moves)
 	// uframes and jframes are the ustackframes and jstackframes options,
 	// maxFrames the maxframes option, which bounds every stack.
 	uframes, jframes, maxFrames int
@@ -121,6 +123,7 @@ func Compile(prog *ast.Program, info *check.Info, m Matcher, opts Options) (p *P
 		m:         m,
 		strbuf:    bpfrt.DefaultStrSize + 1,
 		maxFrames: maxFrames,
+		v4:        feature.V4ISA.Check() == nil,
 		frames:    defaultFrames,
 		uframes:   defaultUFrames,
 		jframes:   defaultJFrames,
@@ -197,12 +200,18 @@ func (g *gen) unsupported(n ast.Node, what string) {
 // holds the clause-locals, then the staging areas where map keys and
 // values are built.
 func (g *gen) layout(prog *ast.Program) {
-	var keySize, valSize int
+	var dynKey, dynVal, aggKey, aggVal, aggVals int
+	assigns := g.aggAssigns(prog)
 	ast.Inspect(prog, func(n ast.Node) bool {
 		if a, ok := n.(*ast.AssignExpr); ok {
 			if v := g.aggOf(a.Lhs); v != nil && g.aggs[v] == nil {
-				ag := g.newAgg(a, v)
-				keySize, valSize = max(keySize, ag.KeySize), max(valSize, 8*ag.Func.DataLen(ag.Params))
+				ag := g.newAgg(a, v, assigns[v])
+				aggVal = max(aggVal, 8*ag.Func.DataLen(ag.Params))
+				if len(ag.Keys) == 0 {
+					ag.Slot, aggVals = aggVals, aggVals+1
+				} else {
+					aggKey = max(aggKey, ag.KeySize)
+				}
 			}
 		}
 		e, ok := n.(ast.Expr)
@@ -227,12 +236,14 @@ func (g *gen) layout(prog *ast.Program) {
 		case check.ThreadLocal, check.Assoc:
 			if _, ok := g.dyn[v]; !ok && v.Type != nil {
 				d := g.newDynVar(e, v)
-				keySize, valSize = max(keySize, d.keySize), max(valSize, d.valSize)
+				dynKey, dynVal = max(dynKey, d.keySize), max(dynVal, d.valSize)
 			}
 		}
 		return true
 	})
-	keySize, valSize = max(align8(keySize), 8), max(align8(valSize), 8)
+	dynKey, dynVal, aggKey, aggVal = align8(dynKey), align8(dynVal), align8(aggKey), align8(aggVal)
+	// Keys and values of both maps are staged in the same areas.
+	keySize, valSize := max(dynKey, aggKey, 8), max(dynVal, aggVal, 8)
 	g.keyArea = align8(g.thisSize)
 	g.valArea = g.keyArea + keySize
 	g.baseWord = g.valArea + valSize
@@ -253,10 +264,11 @@ func (g *gen) layout(prog *ast.Program) {
 		StrSize:    g.strbuf,
 		StrSlots:   strSlots(g.strbuf),
 		ThisSize:   g.kstackArea + g.kstackSize(prog),
-		DynKeySize: keySize,
-		DynValSize: valSize,
-		AggKeySize: keySize,
-		AggValSize: valSize,
+		DynKeySize: dynKey,
+		DynValSize: dynVal,
+		AggKeySize: aggKey,
+		AggValSize: aggVal,
+		AggVals:    aggVals,
 		NSpec:      g.nspec,
 	}
 	// A clause's record holds every value it traces, and a printf() of

@@ -79,11 +79,14 @@ type Agg struct {
 	Name   string
 	Func   agg.Func
 	Params agg.Params
-	// Keys are the key fields after the [id u32][pad u32] key header.
+	// Keys are the key fields after the [id u32][cpu u32] key header.
 	Keys []Field
 	// KeySize is the size of the whole map key it uses (header and
 	// fields); the rest of the map key is zero.
 	KeySize int
+	// Slot is, for an aggregation without keys, its element of the
+	// per-CPU array bpfrt.MapAggVals, which holds it instead of the hash.
+	Slot int
 }
 
 // Field is a value in a record, an aggregation key or a tuple: its kind
@@ -158,6 +161,16 @@ const (
 	// or for a pointer to a struct or union, the pointer and then the
 	// bytes it points to.
 	ActPrint
+	// ActSystem and ActFreopen are system() and freopen(), the actions
+	// the consumer carries out: Format and Arg as for ActPrintf, the
+	// formatted text being the command or the file name.
+	ActSystem
+	ActFreopen
+	// ActFtruncate is ftruncate(), ActPanic panic() and ActBreakpoint
+	// breakpoint(), which the consumer carries out; they have no data.
+	ActFtruncate
+	ActPanic
+	ActBreakpoint
 )
 
 // RecKind returns the Kind of a record's value.

@@ -423,6 +423,11 @@ func (g *gen) storeDyn(e ast.Expr, r varRef, t *ctype.Type) {
 		asm.Mov.Imm(asm.R4, 0),
 		asm.FnMapUpdateElem.Call(),
 	)
+	// A full map loses the store: a dynamic variable drop.
+	stored := g.label("dynstored")
+	g.emit(asm.JEq.Imm(asm.R0, 0, stored))
+	g.emit(bpfrt.Count(rScratch, bpfrt.MstDynDrops)...)
+	g.setLabel(stored)
 	if !whole {
 		g.emit(asm.Ja.Label(done))
 		g.setLabel(del)

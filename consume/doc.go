@@ -9,8 +9,11 @@
 // wakes it drains the rings one CPU after the other.
 //
 // Drops are counted per CPU by the BPF side when a record does not fit in
-// its CPU's buffer, and reported every switchrate and at the end of the
-// run, as DTrace's "dtrace: N drops on CPU M" (DropsMessage).
+// its CPU's buffer, a new tuple in the aggregation map or a dynamic
+// variable in the dynamic variable map, and reported every switchrate
+// and at the end of the run in DTrace's words ("dtrace: N drops on CPU
+// M", "N aggregation drops on CPU M", "N dynamic variable drops":
+// DropsMessage).
 //
 // The exit protocol: exit() in a clause records the status and sets the
 // activity to draining, so no clause starts after it (bpfrt checks the

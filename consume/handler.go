@@ -13,8 +13,9 @@ type Handler interface {
 	Record(r Record) error
 	// Fault is a fault in a clause, after which that clause was abandoned.
 	Fault(f Fault) error
-	// Drops reports n records lost on a CPU because its buffer was full.
-	Drops(cpu int, n uint64) error
+	// Drops reports n losses of kind on a CPU (-1 for kinds DTrace counts
+	// over all CPUs).
+	Drops(kind DropKind, cpu int, n uint64) error
 	// SpecDrops reports n speculative losses of kind (see SpecDrop).
 	SpecDrops(kind SpecDrop, n uint64) error
 }
@@ -62,11 +63,33 @@ func (f Fault) Error() string {
 		clause, f.ProbeID, probe, f.Kind, f.Kind.ValueText(f.Value), f.PC)
 }
 
-// DropsMessage returns DTrace's message for drops, after "dtrace: ".
-func DropsMessage(cpu int, n uint64) string {
+// DropKind is a kind of loss the runtime counts.
+type DropKind int
+
+const (
+	// DropPrincipal: a record did not fit in its CPU's buffer.
+	DropPrincipal DropKind = iota
+	// DropAggregation: a new tuple did not fit in the full aggregation
+	// map (aggsize).
+	DropAggregation
+	// DropDynamic: a dynamic variable (associative array element or
+	// thread-local) did not fit in the full dynamic variable map
+	// (dynvarsize). DTrace counts them over all CPUs.
+	DropDynamic
+)
+
+// DropsMessage returns DTrace's message for n losses of kind on cpu,
+// after "dtrace: ".
+func DropsMessage(kind DropKind, cpu int, n uint64) string {
 	s := "s"
 	if n == 1 {
 		s = ""
+	}
+	switch kind {
+	case DropAggregation:
+		return fmt.Sprintf("%d aggregation drop%s on CPU %d", n, s, cpu)
+	case DropDynamic:
+		return fmt.Sprintf("%d dynamic variable drop%s", n, s)
 	}
 	return fmt.Sprintf("%d drop%s on CPU %d", n, s, cpu)
 }

@@ -7,9 +7,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
+	"sync"
 	"time"
 
 	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/asm"
 	"github.com/cilium/ebpf/perf"
 
 	"github.com/godtrace/godtrace/bpfrt"
@@ -38,7 +41,7 @@ type Session struct {
 	rd         *perf.Reader
 	switchRate time.Duration
 
-	drops []uint64 // per CPU, as last reported
+	drops []bpfrt.Drops // per CPU, as last reported
 
 	specs    map[uint32]*speculation // by speculation id
 	specSize int
@@ -117,45 +120,50 @@ func (s *Session) Enable(t *provider.Table, enabled []provider.Enabled) error {
 		}
 		byProv[e.Probe.Provider] = append(byProv[e.Probe.Provider], e)
 	}
+	var units []provider.Unit
 	for _, p := range provs {
-		units, err := p.Plan(byProv[p])
+		us, err := p.Plan(byProv[p])
 		if err != nil {
 			return fmt.Errorf("provider %s: %w", p.Name(), err)
 		}
-		for _, u := range units {
-			if err := s.enable(u, errRef, errStmts); err != nil {
-				return err
+		units = append(units, us...)
+	}
+	built := make([]asm.Instructions, len(units))
+	for i, u := range units {
+		b := bpfrt.NewBuilder(s.maps.Layout, &s.eps, errRef, errStmts)
+		if err := u.Trampoline(b); err != nil {
+			return fmt.Errorf("%s: trampoline: %w", u.Name(), err)
+		}
+		if b.TakesKernelStacks() {
+			site, err := stackSite(u)
+			if err != nil {
+				return fmt.Errorf("%s: %w", u.Name(), err)
 			}
+			b.SetStackSite(site)
+		}
+		built[i] = b.Program()
+	}
+	progs, loadErr := s.load(units, built)
+	for i, u := range units {
+		if progs[i] == nil {
+			continue
+		}
+		s.progs = append(s.progs, Program{Name: u.Name(), Insns: len(built[i]), Prog: progs[i]})
+		switch u.Phase() {
+		case provider.PhaseBegin:
+			s.begin = progs[i]
+		case provider.PhaseEnd:
+			s.end = progs[i]
 		}
 	}
-	return nil
-}
-
-func (s *Session) enable(u provider.Unit, errRef bpfrt.ProbeRef, errStmts []*bpfrt.Stmt) error {
-	b := bpfrt.NewBuilder(s.maps.Layout, &s.eps, errRef, errStmts)
-	if err := u.Trampoline(b); err != nil {
-		return fmt.Errorf("%s: trampoline: %w", u.Name(), err)
+	if loadErr != nil {
+		return loadErr
 	}
-	if b.TakesKernelStacks() {
-		site, err := stackSite(u)
-		if err != nil {
-			return fmt.Errorf("%s: %w", u.Name(), err)
+	for i, u := range units {
+		if u.Phase() != provider.PhaseTrace {
+			continue
 		}
-		b.SetStackSite(site)
-	}
-	insns := b.Program()
-	prog, err := s.maps.Load(u.Name(), u.ProgramType(), u.AttachType(), insns)
-	if err != nil {
-		return err
-	}
-	s.progs = append(s.progs, Program{Name: u.Name(), Insns: len(insns), Prog: prog})
-	switch u.Phase() {
-	case provider.PhaseBegin:
-		s.begin = prog
-	case provider.PhaseEnd:
-		s.end = prog
-	default:
-		c, err := u.Attach(prog)
+		c, err := u.Attach(progs[i])
 		if err != nil {
 			return fmt.Errorf("attach %s: %w", u.Name(), err)
 		}
@@ -168,6 +176,41 @@ func (s *Session) enable(u provider.Unit, errRef bpfrt.ProbeRef, errStmts []*bpf
 // inactive (tracing is active, or exit() in BEGIN has ended it), before it
 // reads any record.
 func (s *Session) OnActive(f func()) { s.onActive = f }
+
+// load loads the units' programs, insns[i] for units[i], as many at a
+// time as there are CPUs: the verifier's time is most of enabling many
+// units (fentry's one program per function), and the kernel verifies
+// programs in parallel. It returns the programs that loaded, nil for the
+// others, and the first unit's error in order.
+func (s *Session) load(units []provider.Unit, insns []asm.Instructions) ([]*ebpf.Program, error) {
+	progs := make([]*ebpf.Program, len(units))
+	errs := make([]error, len(units))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(units)) {
+		wg.Go(func() {
+			for i := range next {
+				u := units[i]
+				var to string
+				if t, ok := u.(provider.Targeted); ok {
+					to = t.Target().Function
+				}
+				progs[i], errs[i] = s.maps.Load(u.Name(), u.ProgramType(), u.AttachType(), to, insns[i])
+			}
+		})
+	}
+	for i := range units {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return progs, err
+		}
+	}
+	return progs, nil
+}
 
 // Run fires BEGIN, consumes records until exit() is called, ctx is done
 // or h fails, then drains, fires END, drains again and returns the exit
@@ -272,28 +315,48 @@ func (s *Session) drain(rec *perf.Record, h Handler) error {
 	}
 }
 
-// reportDrops reports the drops counted since the last report. The
-// runtime counts them in BPF (bpfrt.Maps.Drops) rather than from the perf
-// ring's lost records, which the kernel writes only when a later record
-// fits, so drops at the end of a run would go unreported.
+// reportDrops reports the drops counted since the last report, in the
+// order DTrace reports them: the kinds it counts over all CPUs (dynamic
+// variables, then speculations), then each CPU's aggregation drops, then
+// each CPU's principal buffer drops. The runtime counts principal drops
+// in BPF (bpfrt.Maps.Drops) rather than from the perf ring's lost
+// records, which the kernel writes only when a later record fits, so
+// drops at the end of a run would go unreported.
 func (s *Session) reportDrops(h Handler) error {
 	drops, err := s.maps.Drops()
 	if err != nil {
 		return err
 	}
-	for cpu, n := range drops {
-		var last uint64
-		if cpu < len(s.drops) {
-			last = s.drops[cpu]
+	last := make([]bpfrt.Drops, len(drops))
+	copy(last, s.drops)
+	s.drops = drops
+	var dyn, lastDyn uint64
+	for cpu, d := range drops {
+		dyn += d.Dynamic
+		lastDyn += last[cpu].Dynamic
+	}
+	if dyn > lastDyn {
+		if err := h.Drops(DropDynamic, -1, dyn-lastDyn); err != nil {
+			return err
 		}
-		if n > last {
-			if err := h.Drops(cpu, n-last); err != nil {
-				return err
+	}
+	if err := s.reportSpecDrops(h); err != nil {
+		return err
+	}
+	for _, k := range []DropKind{DropAggregation, DropPrincipal} {
+		for cpu, d := range drops {
+			n, was := d.Principal, last[cpu].Principal
+			if k == DropAggregation {
+				n, was = d.Aggregation, last[cpu].Aggregation
+			}
+			if n > was {
+				if err := h.Drops(k, cpu, n-was); err != nil {
+					return err
+				}
 			}
 		}
 	}
-	s.drops = drops
-	return s.reportSpecDrops(h)
+	return nil
 }
 
 func (s *Session) dispatch(rec *perf.Record, h Handler) error {

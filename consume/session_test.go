@@ -32,8 +32,8 @@ func (c *collector) Record(r Record) error {
 	c.recs = append(c.recs, r)
 	return nil
 }
-func (c *collector) Fault(f Fault) error           { c.faults = append(c.faults, f); return nil }
-func (c *collector) Drops(cpu int, n uint64) error { c.drops += n; return nil }
+func (c *collector) Fault(f Fault) error                     { c.faults = append(c.faults, f); return nil }
+func (c *collector) Drops(_ DropKind, _ int, n uint64) error { c.drops += n; return nil }
 func (c *collector) SpecDrops(kind SpecDrop, n uint64) error {
 	c.specDrops[kind] += n
 	return nil
@@ -497,11 +497,25 @@ func TestDrops(t *testing.T) {
 	if got := uint64(len(c.recs)) + c.drops; got != n {
 		t.Errorf("%d records + %d drops = %d, want %d", len(c.recs), c.drops, got, n)
 	}
-	if got := DropsMessage(1, 5); got != "5 drops on CPU 1" {
-		t.Errorf("DropsMessage = %q", got)
-	}
-	if got := DropsMessage(0, 1); got != "1 drop on CPU 0" {
-		t.Errorf("DropsMessage = %q", got)
+}
+
+func TestDropsMessage(t *testing.T) {
+	for _, c := range []struct {
+		kind DropKind
+		cpu  int
+		n    uint64
+		want string
+	}{
+		{DropPrincipal, 1, 5, "5 drops on CPU 1"},
+		{DropPrincipal, 0, 1, "1 drop on CPU 0"},
+		{DropAggregation, 1, 1, "1 aggregation drop on CPU 1"},
+		{DropAggregation, 0, 12, "12 aggregation drops on CPU 0"},
+		{DropDynamic, -1, 1, "1 dynamic variable drop"},
+		{DropDynamic, -1, 3, "3 dynamic variable drops"},
+	} {
+		if got := DropsMessage(c.kind, c.cpu, c.n); got != c.want {
+			t.Errorf("DropsMessage(%v, %d, %d) = %q, want %q", c.kind, c.cpu, c.n, got, c.want)
+		}
 	}
 }
 

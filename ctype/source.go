@@ -115,6 +115,24 @@ func (s *Scope) DefineVar(name string, t *Type) (*Type, bool) {
 	return t, true
 }
 
+// Add defines in s each type and variable of from whose name s lacks.
+func (s *Scope) Add(from *Scope) {
+	from.mu.RLock()
+	defer from.mu.RUnlock()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for name, t := range from.types {
+		if _, ok := s.types[name]; !ok {
+			s.types[name] = t
+		}
+	}
+	for name, t := range from.vars {
+		if _, ok := s.vars[name]; !ok {
+			s.vars[name] = t
+		}
+	}
+}
+
 // Universe is the ordered set of sources one compilation searches. An
 // unscoped name is looked up in each source in order; a name scoped with
 // the backquote (vmlinux`task_struct) only in the named module, which is

@@ -94,6 +94,7 @@ var catalogue = []*Def{
 	{Name: "droptags", Class: Compile, Syntax: Flag, Doc: "print tags with drop messages", set: setIgnoringValue},
 	{Name: "dtypes", Class: Compile, Syntax: Text, Doc: "file to write the D types of the program to"},
 	{Name: "empty", Class: Compile, Syntax: Flag, Doc: "permit compiling empty programs"},
+	{Name: "encoding", Class: Compile, Syntax: Keyword, Keywords: []string{"ascii", "utf8"}, Doc: "characters distributions are drawn with (illumos)"},
 	{Name: "errtags", Class: Compile, Syntax: Flag, Doc: "prefix error messages with their D_* tag"},
 	{Name: "evaltime", Class: Compile, Syntax: Keyword, Keywords: []string{"exec", "preinit", "postinit", "main"}, Doc: "when to stop a -c process to evaluate the program"},
 	{Name: "incdir", Class: Compile, Syntax: Text, CommandLineOnly: true, Doc: "add an include directory (-I)", set: cppOpt("-I")},

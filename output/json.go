@@ -2,8 +2,10 @@ package output
 
 import (
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -20,16 +22,17 @@ const JSONVersion = 1
 // JSON is the Writer of JSON lines (oformat=json): one JSON object per
 // line for each record, as docs/json-output.md describes.
 type JSON struct {
-	w   io.Writer
-	p   *format.Printer // the text of printf() and printa() formats
-	ao  *agg.Options
-	buf []byte
+	w    *destination
+	p    *format.Printer // the text of printf() and printa() formats
+	ao   *agg.Options
+	opts Options
+	buf  []byte
 }
 
 // NewJSON returns the JSON lines Writer under opts (the aggregation
 // sorting options).
 func NewJSON(opts Options, w io.Writer) *JSON {
-	j := &JSON{w: w, p: format.NewPrinter()}
+	j := &JSON{w: newDestination(w), p: format.NewPrinter(), opts: opts}
 	j.p.Quiet = true
 	j.ao = aggOptions(opts)
 	j.ao.Printer = j.p
@@ -76,6 +79,7 @@ func (j *JSON) Probe(r *Probe) error {
 	b = appendProbe(b, r.CPU, r.ID, r.EPID, r.Provider, r.Module, r.Function, r.Name)
 	b = append(appendKey(b, "data"), '[')
 	var err error
+	effects := false
 	for i := range r.Actions {
 		a := &r.Actions[i]
 		b = append(appendComma(b), '{')
@@ -101,20 +105,65 @@ func (j *JSON) Probe(r *Probe) error {
 			if b, err = j.appendPrinta(b, a); err != nil {
 				return err
 			}
+		case System, Freopen:
+			var text []byte
+			if text, err = j.p.Append(nil, a.Format.Convs, a.Args, nil); err != nil {
+				return fmt.Errorf("%s(): %w", a.Kind, err)
+			}
+			member := "command"
+			if a.Kind == Freopen {
+				member = "file"
+			}
+			b = appendStringMember(b, member, string(text))
+			effects = true
+		case Ftruncate:
+			effects = true
 		case Setopt:
 			name, value, has := strings.Cut(a.Option, "=")
 			b = appendStringMember(b, "option", name)
 			if has {
 				b = appendStringMember(b, "value", value)
 			}
-			if n, on := setopt(a.Option); n != "quiet" {
+			if applySetopt(j.opts, a.Option) {
+				readAggOptions(j.ao, j.opts)
+			} else if n, on := setopt(a.Option); n != "quiet" {
 				setAggOption(j.ao, n, on)
 			}
 		}
 		b = append(b, '}')
 	}
 	b = append(b, ']')
-	return j.line(b)
+	if err := j.line(b); err != nil || !effects {
+		return err
+	}
+	return j.effects(r.Actions)
+}
+
+// effects carries out the system(), freopen() and ftruncate() actions
+// of a probe record, once the record is written.
+func (j *JSON) effects(acts []Action) error {
+	for i := range acts {
+		a := &acts[i]
+		var err error
+		switch a.Kind {
+		case System, Freopen:
+			var text []byte
+			if text, err = j.p.Append(nil, a.Format.Convs, a.Args, nil); err != nil {
+				return fmt.Errorf("%s(): %w", a.Kind, err)
+			}
+			if a.Kind == System {
+				err = j.w.system(string(text), os.Stderr)
+			} else {
+				err = j.w.freopen(string(text))
+			}
+		case Ftruncate:
+			err = j.w.truncate()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // appendPrint appends print()'s members: the type, the text print()
@@ -296,7 +345,7 @@ func (j *JSON) Error(e *Error) error {
 func (j *JSON) Drops(d *Drops) error {
 	b := j.record("drops")
 	b = appendStringMember(b, "kind", d.Kind.String())
-	if d.Kind == PrincipalDrops {
+	if d.Kind == PrincipalDrops || d.Kind == AggregationDrops {
 		b = appendIntMember(b, "cpu", int64(d.CPU))
 	}
 	b = appendUintMember(b, "count", d.Count)
@@ -318,5 +367,5 @@ func (j *JSON) End(e *End) error {
 	b := j.record("end")
 	b = appendStringMember(b, "time", e.Time.UTC().Format(time.RFC3339Nano))
 	b = appendIntMember(b, "status", int64(e.Status))
-	return j.line(b)
+	return errors.Join(j.line(b), j.w.closeFile())
 }

@@ -1,6 +1,7 @@
 package output
 
 import (
+	"errors"
 	"fmt"
 	"io"
 
@@ -11,10 +12,11 @@ import (
 // Text is the Writer of dtrace(8)'s output: probe lines and the actions'
 // text on stdout, faults and drops on stderr, as DTrace prints them.
 type Text struct {
-	stdout  io.Writer
+	out     *destination
 	stderr  io.Writer
 	p       *format.Printer
 	ao      *agg.Options
+	opts    Options
 	quiet   bool
 	flow    *format.Flow // the flowindent layout, nil without it
 	folded  bool         // stack aggregations in the folded format
@@ -23,9 +25,9 @@ type Text struct {
 }
 
 // NewText returns the text Writer under opts (quiet, flowindent, the
-// aggregation sorting options, and stackformat=folded).
+// aggregation options, and stackformat=folded).
 func NewText(opts Options, stdout, stderr io.Writer) *Text {
-	t := &Text{stdout: stdout, stderr: stderr, p: format.NewPrinter()}
+	t := &Text{out: newDestination(stdout), stderr: stderr, p: format.NewPrinter(), opts: opts}
 	t.quiet = optBool(opts, "quiet")
 	if optBool(opts, "flowindent") {
 		t.flow = &format.Flow{}
@@ -79,6 +81,15 @@ func (t *Text) Probe(r *Probe) error {
 			}
 		case Setopt:
 			t.setopt(a.Option)
+		case System, Freopen, Ftruncate:
+			// What came before goes where the output went until now.
+			if err := t.flush(b); err != nil {
+				return err
+			}
+			if err := t.effect(a); err != nil {
+				return err
+			}
+			b = t.buf[:0]
 		}
 	}
 	b = t.p.AppendProbeEnd(b)
@@ -121,6 +132,12 @@ func (t *Text) print(b []byte, a *Action) []byte {
 // output on; options that only matter when compiling or starting are left
 // alone, as DTrace lets them be.
 func (t *Text) setopt(text string) {
+	if applySetopt(t.opts, text) {
+		t.quiet = optBool(t.opts, "quiet")
+		t.p.Quiet = t.quiet
+		readAggOptions(t.ao, t.opts)
+		return
+	}
 	name, on := setopt(text)
 	if name == "quiet" {
 		t.quiet, t.p.Quiet = on, on
@@ -131,7 +148,7 @@ func (t *Text) setopt(text string) {
 
 func (t *Text) flush(b []byte) error {
 	t.buf = b[:0]
-	if _, err := t.stdout.Write(b); err != nil {
+	if _, err := t.out.Write(b); err != nil {
 		return fmt.Errorf("write output: %w", err)
 	}
 	return nil
@@ -152,8 +169,26 @@ func (t *Text) Drops(d *Drops) error {
 // End prints what a run prints when it ends: the aggregations not
 // printed yet.
 func (t *Text) End(e *End) error {
+	var err error
 	if t.folded {
-		return t.flush(appendFoldedEnd(t.buf[:0], t.p, t.ao, e.Aggs))
+		err = t.flush(appendFoldedEnd(t.buf[:0], t.p, t.ao, e.Aggs))
+	} else {
+		err = t.flush(e.Aggs.End(t.buf[:0], t.ao))
 	}
-	return t.flush(e.Aggs.End(t.buf[:0], t.ao))
+	return errors.Join(err, t.out.closeFile())
+}
+
+// effect carries out system(), freopen() or ftruncate().
+func (t *Text) effect(a *Action) error {
+	if a.Kind == Ftruncate {
+		return t.out.truncate()
+	}
+	text, err := t.p.Append(nil, a.Format.Convs, a.Args, nil)
+	if err != nil {
+		return fmt.Errorf("%s(): %w", a.Kind, err)
+	}
+	if a.Kind == System {
+		return t.out.system(string(text), t.stderr)
+	}
+	return t.out.freopen(string(text))
 }

@@ -69,9 +69,20 @@ const (
 	Printa
 	// Setopt is setopt(): Option is "name" or "name=value".
 	Setopt
+	// System is system(): the command is Format applied to Args. A
+	// writer runs it once what came before is written, its output
+	// going where the writer's goes.
+	System
+	// Freopen is freopen(): the file is Format applied to Args. A
+	// writer sends what follows to that file, opened for appending, or
+	// back where it went at first when the name is empty.
+	Freopen
+	// Ftruncate is ftruncate(): a writer empties the file it writes to.
+	Ftruncate
 )
 
-var actionNames = [...]string{Trace: "trace", Printf: "printf", Print: "print", Printa: "printa", Setopt: "setopt"}
+var actionNames = [...]string{Trace: "trace", Printf: "printf", Print: "print", Printa: "printa", Setopt: "setopt",
+	System: "system", Freopen: "freopen", Ftruncate: "ftruncate"}
 
 func (k ActionKind) String() string {
 	if int(k) < len(actionNames) && actionNames[k] != "" {
@@ -139,9 +150,16 @@ const (
 	// SpeculationUnavailable counts speculation() calls that found none
 	// free.
 	SpeculationUnavailable
+	// AggregationDrops are new tuples the full aggregation map did not
+	// take (aggsize), on a CPU.
+	AggregationDrops
+	// DynamicDrops are dynamic variables the full dynamic variable map
+	// did not take (dynvarsize).
+	DynamicDrops
 )
 
-var dropNames = [...]string{PrincipalDrops: "principal", SpeculationDrops: "speculation", SpeculationBusy: "speculation-busy", SpeculationUnavailable: "speculation-unavailable"}
+var dropNames = [...]string{PrincipalDrops: "principal", SpeculationDrops: "speculation", SpeculationBusy: "speculation-busy",
+	SpeculationUnavailable: "speculation-unavailable", AggregationDrops: "aggregation", DynamicDrops: "dynamic"}
 
 func (k DropKind) String() string {
 	if int(k) < len(dropNames) && dropNames[k] != "" {
@@ -153,7 +171,8 @@ func (k DropKind) String() string {
 // Drops reports lost records.
 type Drops struct {
 	Kind DropKind
-	// CPU is the CPU of principal drops, -1 for the others.
+	// CPU is the CPU of principal and aggregation drops, -1 for the
+	// others.
 	CPU   int
 	Count uint64
 	// Message is DTrace's message, after "dtrace: ".

@@ -32,6 +32,20 @@ func Dispatch(b *bpfrt.Builder, keys []int32, targets []string) {
 // calls once instead of once per probe. Like FireGroup, it must be
 // emitted where control does not fall through into it.
 func FireGroups(b *bpfrt.Builder, probes []Enabled, entries []string, phase Phase) {
+	for _, g := range SameClauses(probes) {
+		refs := make([]bpfrt.ProbeRef, len(g))
+		labels := make([]string, len(g))
+		for k, i := range g {
+			refs[k], labels[k] = probes[i].Probe.Ref(), entries[i]
+		}
+		b.FireGroup(refs, labels, phase.Activity(), probes[g[0]].Stmts)
+	}
+}
+
+// SameClauses splits probes into the sets that run the same clauses, and
+// returns each set as indices in probes, ascending; the sets come in the
+// order of their first probes.
+func SameClauses(probes []Enabled) [][]int {
 	var groups [][]int
 	for i, p := range probes {
 		g := slices.IndexFunc(groups, func(g []int) bool { return slices.Equal(probes[g[0]].Stmts, p.Stmts) })
@@ -41,12 +55,5 @@ func FireGroups(b *bpfrt.Builder, probes []Enabled, entries []string, phase Phas
 		}
 		groups[g] = append(groups[g], i)
 	}
-	for _, g := range groups {
-		refs := make([]bpfrt.ProbeRef, len(g))
-		labels := make([]string, len(g))
-		for k, i := range g {
-			refs[k], labels[k] = probes[i].Probe.Ref(), entries[i]
-		}
-		b.FireGroup(refs, labels, phase.Activity(), probes[g[0]].Stmts)
-	}
+	return groups
 }

@@ -12,5 +12,7 @@
 // exist on demand (profile-1234). Plan then groups the enabled probes into
 // units, each one BPF program and one attachment, so a provider may serve
 // many probes from one program (syscall: one raw tracepoint on sys_enter
-// dispatching on the syscall number) or give each probe its own.
+// dispatching on the syscall number) or give each probe its own. A unit
+// whose program is loaded for one kernel function (fentry, fexit) says
+// which, and in which BTF object, by implementing Targeted.
 package provider

@@ -60,6 +60,36 @@ type OnTracepoint interface {
 	Tracepoint() (name string, raw bool)
 }
 
+// Targeted is a Unit whose program is loaded for one kernel function: a
+// tracing program (fentry, fexit), which the kernel verifies against the
+// function's BTF prototype and attaches through a BPF trampoline. Units
+// of other program types do not implement it.
+type Targeted interface {
+	Unit
+	// Target is the function the program is loaded for.
+	Target() Target
+}
+
+// Target is a kernel function and the BTF object that describes it.
+type Target struct {
+	Function string
+	// Module is the loadable module whose BTF object describes Function,
+	// "" for vmlinux. The loader finds the object by the function's name,
+	// in vmlinux first, then in the modules in load order (cilium/ebpf's
+	// search), so a provider gives a module's function as a target only
+	// where vmlinux's BTF does not name it too.
+	Module string
+}
+
+// String is the target as errors name it: "module`function", or the
+// function alone for vmlinux.
+func (t Target) String() string {
+	if t.Module == "" {
+		return t.Function
+	}
+	return t.Module + "`" + t.Function
+}
+
 // Phase is the part of a run in which a unit fires.
 type Phase int
 

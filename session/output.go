@@ -3,8 +3,8 @@ package session
 import (
 	"bytes"
 	"encoding/binary"
-	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"time"
 
@@ -33,9 +33,12 @@ type decoder struct {
 	probes  []probeName     // by EPID, split once
 	rec     output.Probe    // reused from record to record
 	vals    []format.Value  // printf() arguments, reused likewise
-	// raw holds the aggregation map key of each entry of the last
-	// snapshot, by aggregation ID.
-	raw map[int]map[*agg.Entry][]byte
+	// raw holds the aggregation map keys of each entry of the last
+	// snapshot, one per CPU that has the tuple, by aggregation ID.
+	raw map[int]map[*agg.Entry][][]byte
+	// ncpu is the number of possible CPUs when the aggregations keep
+	// per-CPU data (aggpercpu), which then show every CPU.
+	ncpu int
 }
 
 // probeName is a probe's name split into its fields.
@@ -54,6 +57,20 @@ func newDecoder(prog *cg.Program, maps *bpfrt.Maps, syms symbols, w output.Write
 		o.formats[i] = output.Format{Text: f.Text, Convs: f.Convs}
 	}
 	return o
+}
+
+// keepPerCPU makes the aggregations keep each CPU's data (aggpercpu), of
+// every possible CPU.
+func (o *decoder) keepPerCPU() error {
+	n, err := ebpf.PossibleCPU()
+	if err != nil {
+		return fmt.Errorf("aggpercpu: %w", err)
+	}
+	o.ncpu = n
+	for _, a := range o.aggs.Aggregations() {
+		a.KeepPerCPU = true
+	}
+	return nil
 }
 
 // probe returns the split name of the probe of ep.
@@ -77,6 +94,7 @@ func (o *decoder) Record(r consume.Record) error {
 	*p = output.Probe{CPU: r.CPU, EPID: r.EP.EPID, ID: r.EP.ProbeID,
 		Provider: pn.provider, Module: pn.module, Function: pn.function, Name: pn.name, Actions: p.Actions[:0]}
 	o.vals = o.vals[:0]
+	var trap bpfrt.Action // panic() or breakpoint(), carried out last
 	recs := r.EP.Stmt.Recs
 	for i := 0; i < len(recs); i++ {
 		rd := recs[i]
@@ -87,7 +105,7 @@ func (o *decoder) Record(r consume.Record) error {
 			}
 		case cg.ActTrace:
 			p.Actions = append(p.Actions, output.Action{Kind: output.Trace, Value: value(rd, r.Data)})
-		case cg.ActPrintf:
+		case cg.ActPrintf, cg.ActSystem, cg.ActFreopen:
 			n := int(rd.Arg)
 			if i+n >= len(recs) {
 				return fmt.Errorf("printf record of EPID %d lacks its arguments", r.EP.EPID)
@@ -97,7 +115,12 @@ func (o *decoder) Record(r consume.Record) error {
 				o.vals = append(o.vals, value(ar, r.Data))
 			}
 			i += n
-			p.Actions = append(p.Actions, output.Action{Kind: output.Printf, Format: &o.formats[rd.Format], Args: o.vals[first:len(o.vals):len(o.vals)]})
+			kind := map[bpfrt.Action]output.ActionKind{cg.ActPrintf: output.Printf, cg.ActSystem: output.System, cg.ActFreopen: output.Freopen}[rd.Action]
+			p.Actions = append(p.Actions, output.Action{Kind: kind, Format: &o.formats[rd.Format], Args: o.vals[first:len(o.vals):len(o.vals)]})
+		case cg.ActFtruncate:
+			p.Actions = append(p.Actions, output.Action{Kind: output.Ftruncate})
+		case cg.ActPanic, cg.ActBreakpoint:
+			trap = rd.Action
 		case cg.ActClear, cg.ActTrunc, cg.ActNormalize, cg.ActDenormalize:
 			var arg int64
 			if rd.Action == cg.ActNormalize || rd.Action == cg.ActTrunc && rd.Format == 1 {
@@ -132,7 +155,27 @@ func (o *decoder) Record(r consume.Record) error {
 			p.Actions = append(p.Actions, a)
 		}
 	}
-	return o.w.Probe(p)
+	if err := o.w.Probe(p); err != nil || trap == 0 {
+		return err
+	}
+	return kernelTrap(trap)
+}
+
+// kernelTrap carries out panic() or breakpoint() the only way a stock
+// kernel lets a tracer: through the magic SysRq key, which a BPF program
+// cannot press. panic() crashes the kernel ('c'), breakpoint() enters
+// the kernel debugger ('g') when the kernel has one; both need SysRq
+// enabled. They happen when the consumer reads the record, not in probe
+// context as in DTrace.
+func kernelTrap(act bpfrt.Action) error {
+	key, name := "c", "panic"
+	if act == cg.ActBreakpoint {
+		key, name = "g", "breakpoint"
+	}
+	if err := os.WriteFile("/proc/sysrq-trigger", []byte(key), 0); err != nil {
+		return fmt.Errorf("%s(): %w", name, err)
+	}
+	return nil
 }
 
 // printa takes a snapshot of the aggregations of a printa() and marks
@@ -195,9 +238,11 @@ func (o *decoder) Fault(f consume.Fault) error {
 	return o.w.Error(e)
 }
 
-// Drops reports lost records.
-func (o *decoder) Drops(cpu int, n uint64) error {
-	return o.w.Drops(&output.Drops{Kind: output.PrincipalDrops, CPU: cpu, Count: n, Message: consume.DropsMessage(cpu, n)})
+// Drops reports losses.
+func (o *decoder) Drops(kind consume.DropKind, cpu int, n uint64) error {
+	k := map[consume.DropKind]output.DropKind{consume.DropPrincipal: output.PrincipalDrops,
+		consume.DropAggregation: output.AggregationDrops, consume.DropDynamic: output.DynamicDrops}[kind]
+	return o.w.Drops(&output.Drops{Kind: k, CPU: cpu, Count: n, Message: consume.DropsMessage(kind, cpu, n)})
 }
 
 // SpecDrops reports speculative losses.
@@ -218,52 +263,6 @@ func (o *decoder) end(status int) error {
 		return err
 	}
 	return o.w.End(&output.End{Time: time.Now(), Status: status, Aggs: &o.aggs})
-}
-
-// snapshot replaces the entries of every aggregation with the content of
-// the aggregation map, merged over CPUs.
-func (o *decoder) snapshot() error {
-	if len(o.prog.Aggs) == 0 {
-		return nil
-	}
-	for _, a := range o.aggs.Aggregations() {
-		a.Reset()
-	}
-	o.raw = map[int]map[*agg.Entry][]byte{}
-	var key []byte
-	var vals [][]byte
-	mods := map[modKey]uint64{}
-	it := o.maps.Aggs.Iterate()
-	for it.Next(&key, &vals) {
-		id := int(binary.NativeEndian.Uint32(key))
-		if id < 1 || id > len(o.prog.Aggs) {
-			return fmt.Errorf("aggregation map holds a key of unknown aggregation %d", id)
-		}
-		desc := o.prog.Aggs[id-1]
-		a := o.aggs.Lookup(id)
-		keys := make([]format.Value, len(desc.Keys))
-		for i, f := range desc.Keys {
-			keys[i] = o.symKey(field(f, key), mods)
-		}
-		n := desc.Func.DataLen(desc.Params)
-		data := make([]int64, n)
-		for cpu, v := range vals {
-			for i := range data {
-				data[i] = int64(binary.NativeEndian.Uint64(v[8*i:]))
-			}
-			if err := a.Merge(cpu, data, keys...); err != nil {
-				return err
-			}
-		}
-		if o.raw[id] == nil {
-			o.raw[id] = map[*agg.Entry][]byte{}
-		}
-		o.raw[id][a.Lookup(keys...)] = append([]byte(nil), key...)
-	}
-	if err := it.Err(); err != nil {
-		return fmt.Errorf("read aggregations: %w", err)
-	}
-	return nil
 }
 
 // symKey turns a sym(), mod(), usym() or umod() key into the address
@@ -312,64 +311,6 @@ func (o *decoder) KeyNotice(n consume.KeyNotice) error {
 		return fmt.Errorf("key notice of unknown aggregation %d", n.AggID)
 	}
 	o.syms.user.warm(o.prog.Aggs[n.AggID-1].Keys, n.Key)
-	return nil
-}
-
-// aggOp applies clear(), trunc(), normalize() or denormalize() to the
-// aggregation id. Clearing and truncating change the aggregation map
-// itself, as the data DTrace keeps in the kernel.
-func (o *decoder) aggOp(act bpfrt.Action, id int, arg int64) error {
-	a := o.aggs.Lookup(id)
-	if a == nil {
-		return fmt.Errorf("operation on unknown aggregation %d", id)
-	}
-	switch act {
-	case cg.ActNormalize:
-		return a.Normalize(uint64(arg))
-	case cg.ActDenormalize:
-		a.Denormalize()
-		return nil
-	}
-	if err := o.snapshot(); err != nil {
-		return err
-	}
-	if act == cg.ActClear {
-		desc := o.prog.Aggs[id-1]
-		init := make([]int64, desc.Func.DataLen(desc.Params))
-		desc.Func.Init(init)
-		val := make([]byte, o.maps.Aggs.ValueSize())
-		for i, w := range init {
-			binary.NativeEndian.PutUint64(val[8*i:], uint64(w))
-		}
-		ncpu, err := ebpf.PossibleCPU()
-		if err != nil {
-			return err
-		}
-		vals := make([][]byte, ncpu)
-		for i := range vals {
-			vals[i] = val
-		}
-		for _, key := range o.raw[id] {
-			if err := o.maps.Aggs.Update(key, vals, ebpf.UpdateExist); err != nil && !errors.Is(err, ebpf.ErrKeyNotExist) {
-				return fmt.Errorf("clear(): %w", err)
-			}
-		}
-		a.Clear()
-		return nil
-	}
-	a.Trunc(int(arg))
-	keep := map[*agg.Entry]bool{}
-	for _, e := range a.Entries() {
-		keep[e] = true
-	}
-	for e, key := range o.raw[id] {
-		if keep[e] {
-			continue
-		}
-		if err := o.maps.Aggs.Delete(key); err != nil && !errors.Is(err, ebpf.ErrKeyNotExist) {
-			return fmt.Errorf("trunc(): %w", err)
-		}
-	}
 	return nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"time"
 
@@ -86,6 +87,12 @@ func StartWith(prog *cg.Program, probes *Probes, opts Options, w output.Writer) 
 		if v, ok := opts.Value("specsize"); ok && v > 0 {
 			copts.SpecSize = int(v)
 		}
+		if v, ok := opts.Value("aggsize"); ok && v > 0 {
+			copts.Config.AggSize = int(min(v, math.MaxInt32))
+		}
+		if v, ok := opts.Value("dynvarsize"); ok && v > 0 {
+			copts.Config.DynVarSize = int(min(v, math.MaxInt32))
+		}
 	}
 	cs, err := consume.Open(copts)
 	if err != nil {
@@ -116,6 +123,11 @@ func StartWith(prog *cg.Program, probes *Probes, opts Options, w output.Writer) 
 	}
 	s.syms = syms
 	s.out = newDecoder(prog, cs.Maps(), syms, w)
+	if opts != nil && opts.Bool("aggpercpu") {
+		if err := s.out.keepPerCPU(); err != nil {
+			return nil, err
+		}
+	}
 	return s, nil
 }
 

@@ -17,6 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cilium/ebpf"
+
 	"github.com/godtrace/godtrace/agg"
 	"github.com/godtrace/godtrace/cg"
 	"github.com/godtrace/godtrace/ctype"
@@ -315,4 +317,118 @@ func TestUserSymbolsOfExitedProcess(t *testing.T) {
 	if got, want := string(p.AppendTrace(nil, v)), fmt.Sprintf("  %-50s", filepath.Base(os.Args[0])); got != want {
 		t.Errorf("umod() of this test = %q, want %q", got, want)
 	}
+}
+
+// aggpercpu prints each CPU's value under the total, every possible CPU,
+// zero on those that did not see the tuple; tick fires on the first
+// online CPU.
+func TestAggPerCPU(t *testing.T) {
+	ncpu, err := ebpf.PossibleCPU()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cpu0, err := firstOnlineCPU()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, errs, _ := run(t, `#pragma D option quiet
+#pragma D option aggpercpu
+int n;
+tick-1ms /n < 3/ { @c["k"] = count(); @s = sum(n); n++; }
+tick-1ms /n == 3/ { exit(0); }
+`)
+	var want strings.Builder
+	want.WriteString("\n  k                                                                 3\n")
+	for cpu := range ncpu {
+		fmt.Fprintf(&want, "    [CPU %d]%17d\n", cpu, map[bool]int{true: 3}[cpu == cpu0])
+	}
+	want.WriteString("                3\n")
+	for cpu := range ncpu {
+		fmt.Fprintf(&want, "    [CPU %d]%17d\n", cpu, map[bool]int{true: 3}[cpu == cpu0])
+	}
+	if out != want.String() || errs != "" {
+		t.Errorf("got %q, %q; want %q", out, errs, want.String())
+	}
+}
+
+// firstOnlineCPU returns the lowest online CPU, where tick fires.
+func firstOnlineCPU() (int, error) {
+	b, err := os.ReadFile("/sys/devices/system/cpu/online")
+	if err != nil {
+		return 0, err
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(string(b)), "-")
+	first, _, _ = strings.Cut(first, ",")
+	return strconv.Atoi(first)
+}
+
+// setopt() changes the aggregation options for the printa() after it.
+func TestSetoptAggOptions(t *testing.T) {
+	out, errs, _ := run(t, `#pragma D option quiet
+BEGIN {
+	@["b"] = count(); @["a"] = count(); @["a"] = count(); @["c"] = count(); @["c"] = count(); @["c"] = count();
+	printa("%s %@d\n", @);
+	setopt("aggsortkey");
+	printa("%s %@d\n", @);
+	setopt("aggsortrev");
+	printa("%s %@d\n", @);
+	setopt("aggsortkey", "no");
+	printa("%s %@d\n", @);
+	setopt("aggsortrev", "off");
+	setopt("agghist");
+	printa(@);
+	exit(0);
+}
+`)
+	want := "b 1\na 2\nc 3\n" + "a 2\nb 1\nc 3\n" + "c 3\nb 1\na 2\n" + "c 3\na 2\nb 1\n" +
+		"\n\n              key  ------------- Distribution ------------- count    \n" +
+		"                b |@@@@@@@                                  1        \n" +
+		"                a |@@@@@@@@@@@@@                            2        \n" +
+		"                c |@@@@@@@@@@@@@@@@@@@@                     3        \n\n"
+	if out != want || errs != "" {
+		t.Errorf("got %q, %q; want %q", out, errs, want)
+	}
+}
+
+// sym(), func() and mod() keys stand for their whole function or module:
+// addresses within one function are one tuple.
+func TestSymKeysMerge(t *testing.T) {
+	addr, err := kallsymsAddr("vfs_read")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, errs, _ := run(t, fmt.Sprintf(`#pragma D option quiet
+BEGIN
+{
+	@f[func(%#x)] = count();
+	@f[func(%#x)] = count();
+	@s[sym(%#x)] = count();
+	@m[mod(%#x)] = count();
+	@m[mod(%#x)] = count();
+	exit(0);
+}
+`, addr, addr+4, addr+8, addr, addr+16))
+	for _, re := range []string{"(?m)^  vmlinux`vfs_read +2$", "(?m)^  vmlinux`vfs_read +1$", "(?m)^  vmlinux +2$"} {
+		if !regexp.MustCompile(re).MatchString(out) || errs != "" {
+			t.Errorf("output %q, %q lacks %s", out, errs, re)
+		}
+	}
+}
+
+// kallsymsAddr returns the address of a text symbol of the kernel.
+func kallsymsAddr(name string) (uint64, error) {
+	b, err := os.ReadFile("/proc/kallsyms")
+	if err != nil {
+		return 0, err
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		f := strings.Fields(l)
+		if len(f) == 3 && f[2] == name && (f[1] == "T" || f[1] == "t") {
+			a, err := strconv.ParseUint(f[0], 16, 64)
+			if err == nil && a != 0 {
+				return a, nil
+			}
+		}
+	}
+	return 0, fmt.Errorf("%s not in /proc/kallsyms", name)
 }

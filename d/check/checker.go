@@ -164,7 +164,10 @@ type Info struct {
 type scope struct {
 	globals, self, aggs map[string]*Var
 	enums               map[string]int64
-	types               []ctype.Source
+	// types are the declarations of the program and of those before
+	// it, in one scope, so that a long line of programs does not make
+	// each lookup longer.
+	types *ctype.Scope
 }
 
 // ProviderInfo is a provider definition with its probes' native argument
@@ -206,8 +209,8 @@ type checker struct {
 	protos  map[string]*Proto
 
 	// prior are the declarations of the programs checked before this
-	// one (Config.Prior), the latest first.
-	prior []ctype.Source
+	// one (Config.Prior); nil for none.
+	prior *ctype.Scope
 
 	globals map[string]*Var
 	self    map[string]*Var
@@ -247,7 +250,12 @@ func Check(prog *ast.Program, cfg *Config) (info *Info, err error) {
 	for _, d := range prog.Decls {
 		c.decl(d)
 	}
-	c.info.scope = &scope{globals: c.globals, self: c.self, aggs: c.aggs, enums: c.enums, types: append([]ctype.Source{c.script}, c.prior...)}
+	types := ctype.NewScope(c.script.Module())
+	types.Add(c.script)
+	if c.prior != nil {
+		types.Add(c.prior)
+	}
+	c.info.scope = &scope{globals: c.globals, self: c.self, aggs: c.aggs, enums: c.enums, types: types}
 	c.info.LookupType = c.typeByName
 	return c.info, nil
 }
@@ -290,7 +298,10 @@ func newChecker(file *token.File, cfg *Config) *checker {
 	// The script's own declarations come first, as DTrace's "D"
 	// container it adds them to is searched before the kernel, then
 	// those of the programs before it.
-	srcs := append([]ctype.Source{c.script}, c.prior...)
+	srcs := []ctype.Source{c.script}
+	if c.prior != nil {
+		srcs = append(srcs, c.prior)
+	}
 	c.u = ctype.NewUniverse(c.cfg.Types.Module, append(srcs, c.lib, universeSource{c.cfg.Types})...)
 	if c.cfg.Probes == nil {
 		c.cfg.Probes = BuiltinProbes{}

@@ -9,6 +9,7 @@ import (
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
 	"github.com/cilium/ebpf/features"
+	"github.com/cilium/ebpf/link"
 	"golang.org/x/sys/unix"
 )
 
@@ -56,17 +57,15 @@ var (
 	// cannot be attached, so the program type alone proves nothing.
 	Kprobes = New("kprobes", func() error { return havePMU("kprobe") })
 	Uprobes = New("uprobes", func() error { return havePMU("uprobe") })
-	// Fentry is the tracing program type; a kernel may offer the type and
-	// still refuse every attachment, which only an attach attempt reveals.
-	// This kernel's policy refuses them with EPERM even to root, which is
-	// as absent as a kernel without them.
-	Fentry = New("fentry programs", func() error {
-		err := features.HaveProgramType(ebpf.Tracing)
-		if errors.Is(err, unix.EPERM) {
-			return fmt.Errorf("refused by the kernel (%v): %w", err, ErrNotSupported)
-		}
-		return err
-	})
+	// KprobeMulti is kprobe.multi links (CONFIG_FPROBE, Linux 5.18): only
+	// an attachment proves them.
+	KprobeMulti = New("kprobe.multi links", probeKprobeMulti)
+	// Fentry is BPF trampolines: a tracing program loaded for a kernel
+	// function and attached to it, with the bpf_get_func_arg helpers. A kernel may offer the program type
+	// and still refuse every load or attachment (this development
+	// machine's policy refuses them with EPERM even to root, which is as
+	// absent as a kernel without them), so only an attachment proves it.
+	Fentry  = New("fentry programs", probeFentry)
 	BPFLoop = New("bpf_loop helper", func() error {
 		return features.HaveProgramHelper(ebpf.RawTracepoint, asm.FnLoop)
 	})
@@ -79,9 +78,95 @@ var (
 	WriteUser = New("bpf_probe_write_user helper", func() error {
 		return features.HaveProgramHelper(ebpf.RawTracepoint, asm.FnProbeWriteUser)
 	})
+	// V4ISA is the fourth version of the BPF instruction set (kernel
+	// 6.6): sign-extending moves and loads, signed division. The probe
+	// loads the instructions code generation uses, not cilium/ebpf's
+	// long jump: a kernel can have one without the other (Debian 12's
+	// 6.1 has the long jump backported and refuses sign extension).
+	V4ISA = New("BPF ISA v4 instructions", func() error {
+		prog, err := ebpf.NewProgram(&ebpf.ProgramSpec{
+			Type:    ebpf.SocketFilter,
+			License: "GPL",
+			Instructions: asm.Instructions{
+				asm.Mov.Imm(asm.R0, -1),
+				asm.MovSX8.Reg(asm.R0, asm.R0),
+				asm.Mov.Imm(asm.R1, 2),
+				asm.SDiv.Reg(asm.R0, asm.R1),
+				asm.Return(),
+			},
+		})
+		if errors.Is(err, unix.EINVAL) {
+			return fmt.Errorf("%v: %w", err, ErrNotSupported)
+		}
+		if err != nil {
+			return err
+		}
+		return prog.Close()
+	})
 	// SoftwarePerfEvents is the software PMU that backs profile and tick.
 	SoftwarePerfEvents = New("software perf events", func() error { return havePMU("software") })
 )
+
+// probeTarget is the function the attach probes attach a program that
+// does nothing to: one every kernel has, in its BTF and traceable.
+const probeTarget = "vprintk"
+
+// probeKprobeMulti attaches a kprobe.multi program that does nothing to
+// probeTarget.
+func probeKprobeMulti() error {
+	if err := Kprobes.Check(); err != nil {
+		return err
+	}
+	prog, err := ebpf.NewProgram(&ebpf.ProgramSpec{
+		Type:         ebpf.Kprobe,
+		AttachType:   ebpf.AttachTraceKprobeMulti,
+		License:      "GPL",
+		Instructions: asm.Instructions{asm.Mov.Imm(asm.R0, 0), asm.Return()},
+	})
+	if err != nil {
+		return fmt.Errorf("load: %w", err)
+	}
+	defer prog.Close()
+	l, err := link.KprobeMulti(prog, link.KprobeMultiOptions{Symbols: []string{probeTarget}})
+	if err != nil {
+		return err
+	}
+	return l.Close()
+}
+
+// probeFentry loads an fentry program for probeTarget that only counts
+// the function's arguments with bpf_get_func_arg_cnt (whose family,
+// Linux 5.17, is how fbt reads arguments of any type), and attaches it.
+func probeFentry() error {
+	if err := features.HaveProgramType(ebpf.Tracing); err != nil {
+		return refused(err)
+	}
+	prog, err := ebpf.NewProgram(&ebpf.ProgramSpec{
+		Type:         ebpf.Tracing,
+		AttachType:   ebpf.AttachTraceFEntry,
+		AttachTo:     probeTarget,
+		License:      "GPL",
+		Instructions: asm.Instructions{asm.FnGetFuncArgCnt.Call(), asm.Mov.Imm(asm.R0, 0), asm.Return()},
+	})
+	if err != nil {
+		return fmt.Errorf("load for %s: %w", probeTarget, refused(err))
+	}
+	defer prog.Close()
+	l, err := link.AttachTracing(link.TracingOptions{Program: prog})
+	if err != nil {
+		return fmt.Errorf("attach to %s: %w", probeTarget, refused(err))
+	}
+	return l.Close()
+}
+
+// refused makes an EPERM, or the kernel's ENOTSUPP (524, an architecture
+// without trampolines), read as the feature being absent.
+func refused(err error) error {
+	if errors.Is(err, unix.EPERM) || errors.Is(err, unix.Errno(524)) || errors.Is(err, unix.EOPNOTSUPP) {
+		return fmt.Errorf("refused by the kernel (%v): %w", err, ErrNotSupported)
+	}
+	return err
+}
 
 // havePMU reports whether the perf PMU named pmu is registered.
 func havePMU(pmu string) error {

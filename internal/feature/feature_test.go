@@ -41,7 +41,7 @@ func TestLive(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Fatal("feature probes need root (CI runs as root)")
 	}
-	for _, f := range []*Feature{RawTracepoint, PerfEventProg, ProgRunRawTP, Kprobes, Uprobes, Fentry, BPFLoop, Ringbuf, SoftwarePerfEvents} {
+	for _, f := range []*Feature{RawTracepoint, PerfEventProg, ProgRunRawTP, Kprobes, Uprobes, KprobeMulti, Fentry, BPFLoop, Ringbuf, SoftwarePerfEvents} {
 		err := f.Check()
 		if err != nil && !errors.Is(err, ErrNotSupported) {
 			t.Errorf("%s: probe failed: %v", f.Name, err)

@@ -18,6 +18,22 @@ func Require(tb testing.TB, fs ...*feature.Feature) {
 	}
 }
 
+// RequireLacking skips tb when this kernel has any of the features: for
+// tests of what the runtime says where they are missing. Like Require, it
+// fails tb when a probe itself errs or the test does not run as root.
+func RequireLacking(tb testing.TB, fs ...*feature.Feature) {
+	tb.Helper()
+	RequireRoot(tb)
+	for _, f := range fs {
+		switch err := f.Check(); {
+		case err == nil:
+			tb.Skipf("this kernel has %s", f.Name)
+		case !errors.Is(err, feature.ErrNotSupported):
+			tb.Fatal(err)
+		}
+	}
+}
+
 // RequireRoot fails tb unless the process runs as root.
 func RequireRoot(tb testing.TB) {
 	tb.Helper()

@@ -4,48 +4,81 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/cilium/ebpf"
-	"github.com/cilium/ebpf/asm"
-	"github.com/cilium/ebpf/link"
-
 	"github.com/godtrace/godtrace/internal/feature"
 )
 
+// Backend is a way of attaching probes to kernel functions.
+type Backend int
+
+const (
+	// Auto chooses per function: fentry/fexit where the kernel has BPF
+	// trampolines, the function a prototype they take, and the plan at
+	// most fentryMax probes of its kind; else kprobe.multi where the
+	// kernel has it; else one kprobe per function.
+	Auto Backend = iota
+	// Fentry is fentry (entry) and fexit (return) programs, one per
+	// function, attached through BPF trampolines.
+	Fentry
+	// KprobeMulti is one kprobe.multi (or kretprobe.multi) link per unit.
+	KprobeMulti
+	// Kprobe is one kprobe (or kretprobe) per function: what kernels
+	// without CONFIG_FPROBE offer.
+	Kprobe
+)
+
+func (b Backend) String() string {
+	switch b {
+	case Fentry:
+		return "fentry"
+	case KprobeMulti:
+		return "kprobe.multi"
+	case Kprobe:
+		return "kprobe"
+	}
+	return "auto"
+}
+
+// fentryMax is the most probes of one kind (entry or return) a plan
+// attaches with fentry/fexit when the kernel also has kprobes. Each
+// function needs its own program, verified and attached on its own, and
+// each detach waits for RCU grace periods, where one kprobe.multi link
+// attaches thousands at once: in the emulated test VM, 60 fentry programs
+// took 16 s to enable and 9 s to close, 600 functions in one kprobe.multi
+// link 0.6 s and 0.2 s (bench/README.md). Past a handful of functions,
+// fentry's cheaper firing does not repay that.
+const fentryMax = 16
+
 // ErrNoBackend says the kernel offers neither kprobes nor fentry. The
-// errors that wrap it also wrap the feature probe's, and so
+// errors that wrap it also wrap the feature probes', and so
 // feature.ErrNotSupported.
 var ErrNoBackend = errors.New("fbt provider needs kprobes or fentry, which this kernel lacks")
 
-// backend reports whether probes can attach here: nil, or ErrNoBackend
-// with the reason the kprobe probe gave.
-func backend() error {
-	err := feature.Kprobes.Check()
-	if errors.Is(err, feature.ErrNotSupported) {
-		return fmt.Errorf("%w (%w)", ErrNoBackend, err)
-	}
-	return err
-}
+// ErrNoKprobes says the kernel has no kprobes, which rawfbt needs: its
+// compiler-made names have no BTF prototype for fentry.
+var ErrNoKprobes = errors.New("rawfbt provider needs kprobes, which this kernel lacks")
 
-// KprobeMulti is kprobe.multi links (CONFIG_FPROBE, Linux 5.18): only an
-// attachment proves them, so the probe attaches a program that does
-// nothing to one function every kernel has.
-var KprobeMulti = feature.New("kprobe.multi links", func() error {
-	if err := feature.Kprobes.Check(); err != nil {
-		return err
+// available reports whether the provider's probes can attach here: nil,
+// or ErrNoBackend (ErrNoKprobes for rawfbt) with the reasons the feature
+// probes gave.
+func (p *Provider) available() error {
+	kerr := feature.Kprobes.Check()
+	if p.raw {
+		if errors.Is(kerr, feature.ErrNotSupported) {
+			return fmt.Errorf("%w (%w)", ErrNoKprobes, kerr)
+		}
+		return kerr
 	}
-	prog, err := ebpf.NewProgram(&ebpf.ProgramSpec{
-		Type:         ebpf.Kprobe,
-		AttachType:   ebpf.AttachTraceKprobeMulti,
-		License:      "GPL",
-		Instructions: asm.Instructions{asm.Mov.Imm(asm.R0, 0), asm.Return()},
-	})
-	if err != nil {
-		return fmt.Errorf("load: %w", err)
+	if kerr == nil {
+		return nil
 	}
-	defer prog.Close()
-	l, err := link.KprobeMulti(prog, link.KprobeMultiOptions{Symbols: []string{"vprintk"}})
-	if err != nil {
-		return err
+	ferr := feature.Fentry.Check()
+	switch {
+	case ferr == nil:
+		return nil
+	case errors.Is(kerr, feature.ErrNotSupported) && errors.Is(ferr, feature.ErrNotSupported):
+		return fmt.Errorf("%w (%w; %w)", ErrNoBackend, kerr, ferr)
+	case !errors.Is(kerr, feature.ErrNotSupported):
+		return kerr
 	}
-	return l.Close()
-})
+	return ferr
+}

@@ -25,10 +25,10 @@ type probe struct {
 type Provider struct {
 	name string
 	raw  bool
-	// PerFunction makes Plan attach one kprobe per function even where
-	// the kernel has kprobe.multi: slower to attach, as kernels without
-	// CONFIG_FPROBE do; tests set it to try both ways.
-	PerFunction bool
+	// Backend is how Plan attaches probes: Auto chooses by what the
+	// kernel offers; tests set it to try each way, and a plan fails
+	// where the chosen way cannot serve a probe.
+	Backend Backend
 }
 
 // New returns the fbt provider: every traceable function but those with
@@ -61,7 +61,7 @@ var funcs = sync.OnceValues(func() ([]Func, error) {
 // Populate lists an entry and a return probe per function, in the order
 // tracefs lists them; nothing where the kernel cannot attach them.
 func (p *Provider) Populate(t *provider.Table) error {
-	if backend() != nil {
+	if p.available() != nil {
 		return nil
 	}
 	fs, err := funcs()
@@ -85,7 +85,7 @@ func (p *Provider) Provide(_ *provider.Table, d provider.Desc) error {
 	if d.Provider != p.name {
 		return nil
 	}
-	return backend()
+	return p.available()
 }
 
 var attrs = provider.Attrs{

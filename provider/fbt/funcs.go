@@ -82,7 +82,16 @@ func NameModules(fs []Func, tab *ksym.Table) []Func {
 }
 
 // kernelFuncs lists the running kernel's traceable functions, named.
+// The kernel takes most of the time, writing out both tables, so the
+// symbol table is read while the function list is.
 func kernelFuncs() ([]Func, error) {
+	kernelTab := make(chan *ksym.Table, 1)
+	go func() {
+		// Without a symbol table, every core function is vmlinux's: a
+		// poorer naming, not a reason to trace nothing.
+		tab, _ := ksym.Kernel()
+		kernelTab <- tab
+	}()
 	tf, err := feature.Tracefs()
 	if err != nil {
 		return nil, err
@@ -96,8 +105,5 @@ func kernelFuncs() ([]Func, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Without a symbol table, every core function is vmlinux's: a poorer
-	// naming, not a reason to trace nothing.
-	tab, _ := ksym.Kernel()
-	return NameModules(fs, tab), nil
+	return NameModules(fs, <-kernelTab), nil
 }

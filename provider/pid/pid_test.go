@@ -41,9 +41,9 @@ func (c *collector) Record(r consume.Record) error {
 	c.fs = append(c.fs, firing{probe: r.EP.ProbeName, pid: u(0), args: [3]uint64{u(1), u(2), u(3)}, at: time.Now()})
 	return nil
 }
-func (*collector) Fault(consume.Fault) error                { return nil }
-func (*collector) Drops(int, uint64) error                  { return nil }
-func (*collector) SpecDrops(consume.SpecDrop, uint64) error { return nil }
+func (*collector) Fault(consume.Fault) error                 { return nil }
+func (*collector) Drops(consume.DropKind, int, uint64) error { return nil }
+func (*collector) SpecDrops(consume.SpecDrop, uint64) error  { return nil }
 
 // recordStmt is a clause that records the pid, arg0, arg1 and arg2.
 func recordStmt(t testing.TB, id int) *bpfrt.Stmt {

@@ -177,27 +177,51 @@ const (
 )
 
 // Trampoline: the raw tracepoint context is (struct pt_regs *regs, long
-// id) for sys_enter and (regs, long ret) for sys_exit.
+// id) for sys_enter and (regs, long ret) for sys_exit. The registers are
+// read only when some clause reads the arguments; entry probes dispatch
+// on the number before reading them, so the calls no probe traces leave
+// at once.
 func (u *unit) Trampoline(b *bpfrt.Builder) error {
 	l := b.Layout()
 	regs := int16(l.Str) // the string scratch is free until a clause runs
-	// Copy the task's registers into scratch.
-	b.Emit(
-		asm.Mov.Reg(asm.R1, bpfrt.RegScratch),
-		asm.Add.Imm(asm.R1, int32(regs)),
-		asm.Mov.Imm(asm.R2, ptRegsSz),
-		asm.LoadMem(asm.R3, bpfrt.RegCtx, 0, asm.DWord),
-		asm.FnProbeReadKernel.Call(),
-		asm.JNE.Imm(asm.R0, 0, b.ExitLabel()),
-	)
-	if u.entry {
-		b.Emit(asm.LoadMem(asm.R9, bpfrt.RegCtx, 8, asm.DWord))
+	args := false
+	for _, p := range u.probes {
+		args = args || bpfrt.ArgsRead(p.Stmts) != 0
+	}
+	// readRegs copies size bytes of the task's registers from off into
+	// scratch.
+	readRegs := func(off int16, size int32) {
+		b.Emit(
+			asm.Mov.Reg(asm.R1, bpfrt.RegScratch),
+			asm.Add.Imm(asm.R1, int32(regs+off)),
+			asm.Mov.Imm(asm.R2, size),
+			asm.LoadMem(asm.R3, bpfrt.RegCtx, 0, asm.DWord),
+			asm.Add.Imm(asm.R3, int32(off)),
+			asm.FnProbeReadKernel.Call(),
+			asm.JNE.Imm(asm.R0, 0, b.ExitLabel()),
+		)
+	}
+	switch {
+	case u.entry:
+		b.Emit(
+			asm.LoadMem(asm.R9, bpfrt.RegCtx, 8, asm.DWord),
+			asm.JLT.Imm(asm.R9, int32(u.probes[0].nr), b.ExitLabel()),
+			asm.JGT.Imm(asm.R9, int32(u.probes[len(u.probes)-1].nr), b.ExitLabel()),
+		)
+		if !args {
+			break
+		}
+		readRegs(0, ptRegsSz)
 		for i, off := range argRegs {
 			b.Emit(
 				asm.LoadMem(asm.R1, bpfrt.RegScratch, regs+off, asm.DWord),
 				asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(i), asm.R1, asm.DWord))
 		}
-	} else {
+	case !args:
+		readRegs(origAX, 8)
+		b.Emit(asm.LoadMem(asm.R9, bpfrt.RegScratch, regs+origAX, asm.DWord))
+	default:
+		readRegs(0, ptRegsSz)
 		b.Emit(
 			asm.LoadMem(asm.R9, bpfrt.RegScratch, regs+origAX, asm.DWord),
 			asm.LoadMem(asm.R1, bpfrt.RegCtx, 8, asm.DWord),
@@ -207,8 +231,10 @@ func (u *unit) Trampoline(b *bpfrt.Builder) error {
 			b.Emit(bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(i), 0))
 		}
 	}
-	for i := len(argRegs); i < bpfrt.NumArgs; i++ {
-		b.Emit(bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(i), 0))
+	if args {
+		for i := len(argRegs); i < bpfrt.NumArgs; i++ {
+			b.Emit(bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(i), 0))
+		}
 	}
 	entries := make([]string, len(u.probes))
 	nrs := make([]int32, len(u.probes))

@@ -60,9 +60,9 @@ func (c *collector) Record(r consume.Record) error {
 	c.recs = append(c.recs, r)
 	return nil
 }
-func (*collector) Fault(consume.Fault) error                { return nil }
-func (*collector) Drops(int, uint64) error                  { return nil }
-func (*collector) SpecDrops(consume.SpecDrop, uint64) error { return nil }
+func (*collector) Fault(consume.Fault) error                 { return nil }
+func (*collector) Drops(consume.DropKind, int, uint64) error { return nil }
+func (*collector) SpecDrops(consume.SpecDrop, uint64) error  { return nil }
 
 // TestEntryReturn enables getpriority's entry and return (and a few more
 // syscalls, to exercise the dispatch) with clauses that record arg0 and
@@ -92,7 +92,7 @@ func TestEntryReturn(t *testing.T) {
 		}
 		insns = append(insns, l.Output(asm.R6, asm.R7, 16)...)
 		insns = append(insns, asm.Mov.Imm(asm.R0, 0).WithSymbol(out), asm.Return())
-		return &bpfrt.Stmt{ID: id, Insns: insns, DataSize: 16}
+		return &bpfrt.Stmt{ID: id, Insns: insns, DataSize: 16, ArgsRead: 0b11}
 	}
 	s, err := consume.Open(consume.Options{SwitchRate: 10 * time.Millisecond})
 	if err != nil {

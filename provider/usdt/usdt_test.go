@@ -75,9 +75,9 @@ func (c *collector) byArg0(probe string) []firing {
 	return out
 }
 
-func (*collector) Fault(consume.Fault) error                { return nil }
-func (*collector) Drops(int, uint64) error                  { return nil }
-func (*collector) SpecDrops(consume.SpecDrop, uint64) error { return nil }
+func (*collector) Fault(consume.Fault) error                 { return nil }
+func (*collector) Drops(consume.DropKind, int, uint64) error { return nil }
+func (*collector) SpecDrops(consume.SpecDrop, uint64) error  { return nil }
 
 // recordStmt is a clause that records the pid, arg0-arg4 and the strings
 // that args s0 and s1 point to (read with bpf_probe_read_user_str).

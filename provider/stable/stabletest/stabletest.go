@@ -78,9 +78,9 @@ func (c *collector) Record(r consume.Record) error {
 	c.fs = append(c.fs, f)
 	return nil
 }
-func (*collector) Fault(consume.Fault) error                { return nil }
-func (*collector) Drops(int, uint64) error                  { return nil }
-func (*collector) SpecDrops(consume.SpecDrop, uint64) error { return nil }
+func (*collector) Fault(consume.Fault) error                 { return nil }
+func (*collector) Drops(consume.DropKind, int, uint64) error { return nil }
+func (*collector) SpecDrops(consume.SpecDrop, uint64) error  { return nil }
 
 // Run enables the clauses on tab, runs workload while tracing and
 // returns what fired. It fails t when a description matches

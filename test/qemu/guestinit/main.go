@@ -20,7 +20,27 @@ const (
 	modulesDir    = "/modules"
 	dtraceBin     = "/bin/dtrace"
 	dtraceMissing = "/dtrace.missing" // why the host could not build dtrace, when it could not
+	flagsFile     = "/tests/flags"    // arguments for every Go test binary, one a line
 )
+
+// readFlags reads the suite's flags for the Go test binaries: one a line, none when the file
+// is absent.
+func readFlags(p string) ([]string, error) {
+	b, err := os.ReadFile(p)
+	if os.IsNotExist(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read flags: %w", err)
+	}
+	var flags []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			flags = append(flags, l)
+		}
+	}
+	return flags, nil
+}
 
 func main() {
 	out := os.Stdout
@@ -38,7 +58,11 @@ func main() {
 		}
 	}
 	r := &runner{out: out, timeout: timeout, grace: 10 * time.Second}
-	if err := setup(out); err != nil {
+	err := setup(out)
+	if err == nil {
+		r.flags, err = readFlags(flagsFile)
+	}
+	if err != nil {
 		r.report(console.Result{Status: console.Fail, Name: "setup", Why: err.Error()})
 	} else {
 		runSuite(r)

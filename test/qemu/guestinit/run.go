@@ -23,6 +23,7 @@ type runner struct {
 	out     io.Writer
 	timeout time.Duration
 	grace   time.Duration // how long a Go test binary may outlive its -test.timeout
+	flags   []string      // more arguments for every Go test binary (the suite's flags file)
 	summary console.Summary
 }
 
@@ -35,15 +36,16 @@ func (r *runner) report(res console.Result) {
 // nothing a test prints can be read as a result line.
 const echoIndent = "    | "
 
-// goTest runs the Go test binary bin from its own folder (where its testdata is), echoing its
-// output and reporting one result per top-level test.
+// goTest runs the Go test binary bin from its own folder (where its testdata is), with the
+// suite's flags, echoing its output and reporting one result per top-level test.
 func (r *runner) goTest(bin string) {
 	prefix := strings.TrimSuffix(filepath.Base(bin), ".test")
 	p := newGoTestParser(prefix)
 	// -test.timeout makes the binary dump its goroutines before the hard kill below.
 	ctx, cancel := context.WithTimeout(context.Background(), r.timeout+r.grace)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "-test.v", "-test.timeout="+r.timeout.String())
+	args := append([]string{"-test.v", "-test.timeout=" + r.timeout.String()}, r.flags...)
+	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = filepath.Dir(bin)
 	pr, pw := io.Pipe()
 	cmd.Stdout, cmd.Stderr = pw, pw

@@ -21,11 +21,14 @@ type suite struct {
 	scripts  []string // D scripts, with their .r/.args/.exit beside them
 	modules  []string // kernel modules to load, in order
 	kernel   string   // the kernel package the suite asks for, "" for the default
+	flags    []string // arguments for every Go test binary
+	host     []string // host programs to copy into the VM with their shared libraries
 }
 
 // readSuite lists a suite: its own Go test package if it has _test.go files, the packages named
-// in its "packages" file, its *.d scripts, the modules named in its "modules" file, and the
-// kernel package named in its "kernel" file (one entry a line; '#' starts a comment).
+// in its "packages" file, its *.d scripts, the modules named in its "modules" file, the
+// kernel package named in its "kernel" file, the test binaries' arguments in its "flags" file,
+// and the host programs in its "host" file (one entry a line; '#' starts a comment).
 func readSuite(root, name string) (*suite, error) {
 	if name == "" || strings.ContainsAny(name, `/\`) || name[0] == '.' {
 		return nil, fmt.Errorf("bad suite name %q", name)
@@ -46,6 +49,12 @@ func readSuite(root, name string) (*suite, error) {
 		s.packages = append(s.packages, "./"+path.Clean(strings.TrimPrefix(p, "./")))
 	}
 	if s.modules, err = listFile(filepath.Join(s.dir, "modules")); err != nil {
+		return nil, err
+	}
+	if s.flags, err = listFile(filepath.Join(s.dir, "flags")); err != nil {
+		return nil, err
+	}
+	if s.host, err = listFile(filepath.Join(s.dir, "host")); err != nil {
 		return nil, err
 	}
 	kernel, err := listFile(filepath.Join(s.dir, "kernel"))
@@ -117,7 +126,8 @@ func (b *builder) testBinary(pkg, out string) error {
 
 // initramfs assembles the guest's root: /init, the test binaries in /tests/NAME/ beside their
 // package's testdata, the D scripts in /tests/d, /bin/dtrace (or /dtrace.missing saying why it
-// did not build), and the modules in /modules numbered in load order.
+// did not build), the modules in /modules numbered in load order, the test binaries' flags in
+// /tests/flags, and the host programs at their host paths beside their shared libraries.
 func initramfs(b *builder, s *suite, k *kernel, outPath string) (err error) {
 	f, err := os.Create(outPath)
 	if err != nil {
@@ -186,6 +196,12 @@ func initramfs(b *builder, s *suite, k *kernel, outPath string) (err error) {
 				c.File("tests/d/"+base+ext, 0o644, data)
 			}
 		}
+	}
+	if len(s.flags) > 0 {
+		c.File(flagsFile, 0o644, []byte(strings.Join(s.flags, "\n")+"\n"))
+	}
+	if err := addHostPrograms(c, s.host); err != nil {
+		return err
 	}
 	for i, m := range s.modules {
 		p, err := k.findModule(m)

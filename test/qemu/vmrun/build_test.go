@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -83,5 +84,21 @@ func TestAddTree(t *testing.T) {
 	}
 	if err := addTree(c, filepath.Join(src, "none"), "x"); err != nil {
 		t.Errorf("missing testdata: %v", err)
+	}
+}
+
+func TestParseLdd(t *testing.T) {
+	const out = `	linux-vdso.so.1 (0x00007ffd6b5f2000)
+	libbcc.so.0 => /lib/x86_64-linux-gnu/libbcc.so.0 (0x00007f0e5e000000)
+	libc.so.6 => /lib/x86_64-linux-gnu/libc.so.6 (0x00007f0e5dc1f000)
+	/lib64/ld-linux-x86-64.so.2 (0x00007f0e61c4e000)
+`
+	got, err := parseLdd(strings.NewReader(out))
+	want := []string{"/lib/x86_64-linux-gnu/libbcc.so.0", "/lib/x86_64-linux-gnu/libc.so.6", "/lib64/ld-linux-x86-64.so.2"}
+	if err != nil || !slices.Equal(got, want) {
+		t.Errorf("parseLdd = %q, %v; want %q", got, err, want)
+	}
+	if _, err := parseLdd(strings.NewReader("\tlibz3.so.4 => not found\n")); err == nil {
+		t.Error("parseLdd accepted a library not found")
 	}
 }

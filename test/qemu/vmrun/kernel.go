@@ -94,7 +94,16 @@ func resolveKernel(pkg string) (name, version string, err error) {
 func fetchKernel(cache, pkg string) (*kernel, error) {
 	name, version, err := resolveKernel(pkg)
 	if err != nil {
-		return nil, fmt.Errorf("find kernel package %s (is apt-get update done?): %w", pkg, err)
+		// A suite's kernel may be newer than the package lists that
+		// test/qemu/run found sufficient for the default one.
+		fmt.Fprintf(os.Stderr, "vmrun: %s not found, running apt-get update\n", pkg)
+		if _, uerr := command("apt-get", "update", "-qq"); uerr != nil {
+			return nil, fmt.Errorf("find kernel package %s: %w (apt-get update: %w)", pkg, err, uerr)
+		}
+		name, version, err = resolveKernel(pkg)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("find kernel package %s: %w", pkg, err)
 	}
 	k := &kernel{pkg: name, version: version, root: filepath.Join(cache, "kernel", name+"_"+version)}
 	if err := k.locate(); err == nil {

@@ -7,9 +7,9 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
-	"io"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -48,9 +48,9 @@ func (c *collector) Record(r consume.Record) error {
 	}
 	return nil
 }
-func (*collector) Fault(consume.Fault) error                { return nil }
-func (*collector) Drops(int, uint64) error                  { return nil }
-func (*collector) SpecDrops(consume.SpecDrop, uint64) error { return nil }
+func (*collector) Fault(consume.Fault) error                 { return nil }
+func (*collector) Drops(consume.DropKind, int, uint64) error { return nil }
+func (*collector) SpecDrops(consume.SpecDrop, uint64) error  { return nil }
 
 // pathSize is how much of the opened path the entry clause records.
 const pathSize = 64
@@ -92,82 +92,58 @@ func openClauses(t *testing.T, l *bpfrt.Layout) (entry, ret *bpfrt.Stmt) {
 }
 
 // TestOpenat fires fbt::do_sys_openat2:entry and :return on an openat(2)
-// of this process, attached with kprobe.multi (where the kernel has it)
-// and with one kprobe per function, and checks the dfd, the path and the
-// returned descriptor.
+// of this process, attached with each backend the kernel has (fentry and
+// fexit, kprobe.multi, one kprobe per function), and checks the dfd, the
+// path and the returned descriptor.
 func TestOpenat(t *testing.T) {
-	testutil.Require(t, feature.Kprobes)
-	for _, perFunction := range []bool{false, true} {
-		name := "kprobe.multi"
-		if perFunction {
-			name = "kprobe"
-		}
-		t.Run(name, func(t *testing.T) {
-			if !perFunction {
-				testutil.Require(t, fbt.KprobeMulti)
-			}
-			openat(t, perFunction)
+	for _, c := range []struct {
+		backend fbt.Backend
+		need    []*feature.Feature
+		typ     ebpf.ProgramType
+	}{
+		{fbt.Fentry, []*feature.Feature{feature.Fentry}, ebpf.Tracing},
+		{fbt.KprobeMulti, []*feature.Feature{feature.KprobeMulti}, ebpf.Kprobe},
+		{fbt.Kprobe, []*feature.Feature{feature.Kprobes}, ebpf.Kprobe},
+	} {
+		t.Run(c.backend.String(), func(t *testing.T) {
+			testutil.Require(t, c.need...)
+			openat(t, c.backend, c.typ)
 		})
 	}
 }
 
-func openat(t *testing.T, perFunction bool) {
+func openat(t *testing.T, backend fbt.Backend, typ ebpf.ProgramType) {
 	l, err := bpfrt.NewLayout(bpfrt.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	entry, ret := openClauses(t, l)
-	s, err := consume.Open(consume.Options{SwitchRate: 10 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
 	p := fbt.New()
-	p.PerFunction = perFunction
-	tab := provider.NewTable([]provider.Provider{p})
-	var enabled []provider.Enabled
-	for _, c := range []struct {
-		desc string
-		stmt *bpfrt.Stmt
-	}{
+	p.Backend = backend
+	s := enable(t, p, []clause{
 		{"fbt::do_sys_openat2:entry", entry},
 		{"fbt::do_sys_openat2:return", ret},
 		{"fbt::vfs_fsync:entry", entry}, // shares the unit; this process never fsyncs
-	} {
-		ps, err := tab.Match(provider.ParseDesc(c.desc))
-		if err != nil || len(ps) != 1 {
-			t.Fatalf("%s matched %v, %v", c.desc, ps, err)
+	})
+	for _, pr := range s.Programs() {
+		if pr.Prog.Type() != typ {
+			t.Fatalf("%s backend loaded %s as a %s program, want %s", backend, pr.Name, pr.Prog.Type(), typ)
 		}
-		enabled = append(enabled, provider.Enabled{Probe: ps[0], Stmts: []*bpfrt.Stmt{c.stmt}})
-	}
-	if err := s.Enable(tab, enabled); err != nil {
-		t.Fatal(err)
 	}
 	const path = "/proc/self/stat"
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
 	fds := make(chan int, 1000)
-	go func() {
-		defer close(fds)
-		for ctx.Err() == nil {
-			fd, err := unix.Openat(unix.AT_FDCWD, path, unix.O_RDONLY, 0)
-			if err == nil {
-				unix.Close(fd)
-				select {
-				case fds <- fd:
-				default:
-				}
-			}
-			time.Sleep(time.Millisecond)
-		}
-	}()
-	// The first return may be of an open whose entry fired before
-	// tracing was active: the run ends at a return after an entry.
 	c := &collector{after: "fbt:vmlinux:do_sys_openat2:entry", until: "fbt:vmlinux:do_sys_openat2:return"}
-	if _, err := s.Run(ctx, c); !errors.Is(err, errEnough) {
-		t.Fatalf("run ended with %v before an entry and a return", err)
-	}
-	cancel()
+	runWhile(t, s, c, func() {
+		fd, err := unix.Openat(unix.AT_FDCWD, path, unix.O_RDONLY, 0)
+		if err == nil {
+			unix.Close(fd)
+			select {
+			case fds <- fd:
+			default:
+			}
+		}
+	})
+	close(fds)
 	seen := map[uint64]bool{}
 	for fd := range fds {
 		seen[uint64(fd)] = true
@@ -198,119 +174,55 @@ func openat(t *testing.T, perFunction bool) {
 	}
 }
 
-// TestMassAttach enables samples of fbt:::entry (every step'th function
-// fbt lists, so a sample spans the whole kernel) with one shared clause
-// that counts into a global, and logs how long loading and attaching
-// took, and what the firings cost. All of fbt:::entry (38307 probes on
-// the VM's 6.12 kernel) takes over 3 minutes under the VM's emulation,
-// more than a suite's default test timeout: a sample of 1 in 16 keeps
-// within it, and the cost grows linearly with the probes.
-func TestMassAttach(t *testing.T) {
-	testutil.Require(t, feature.Kprobes, fbt.KprobeMulti)
-	stats, err := ebpf.EnableStats(0) // BPF_STATS_RUN_TIME
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stats.Close()
-	tab := provider.NewTable([]provider.Provider{fbt.New()})
-	start := time.Now()
-	ps, err := tab.Match(provider.ParseDesc("fbt:::entry"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("fbt:::entry: %d probes listed in %v", len(ps), time.Since(start).Round(time.Millisecond))
-	for _, step := range []int{64, 16} {
-		var sample []*provider.Probe
-		for i := 0; i < len(ps); i += step {
-			sample = append(sample, ps[i])
-		}
-		massAttach(t, sample)
-	}
+// clause is a probe description and the clause its probe runs.
+type clause struct {
+	desc string
+	stmt *bpfrt.Stmt
 }
 
-// massAttach plans, builds, loads and attaches the units of ps as a
-// session does, but timing the loading (the verifier) apart from the
-// attaching, then lets them fire for 200ms more. The activity stays
-// inactive, so the clauses do not run: the cost is the trampoline's.
-func massAttach(t *testing.T, ps []*provider.Probe) {
-	maps, err := bpfrt.NewMaps(bpfrt.Config{})
+// enable opens a session and enables with p the probe each clause's
+// description names, to run the clause; the session closes when t ends.
+func enable(t *testing.T, p *fbt.Provider, cs []clause) *consume.Session {
+	t.Helper()
+	s, err := consume.Open(consume.Options{SwitchRate: 10 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer maps.Close()
-	l := maps.Layout
-	body := append(asm.Instructions{asm.Mov.Reg(asm.R7, asm.R2)}, l.LookupGlobals(asm.R8, asm.R7, "out")...)
-	body = append(body, asm.Mov.Imm(asm.R1, 1), asm.StoreXAdd(asm.R8, asm.R1, asm.DWord), asm.Mov.Imm(asm.R0, 0).WithSymbol("out"), asm.Return())
-	stmt := &bpfrt.Stmt{ID: 0, Insns: body}
-	enabled := make([]provider.Enabled, len(ps))
-	for i, p := range ps {
-		enabled[i] = provider.Enabled{Probe: p, Stmts: []*bpfrt.Stmt{stmt}}
+	t.Cleanup(func() { s.Close() })
+	tab := provider.NewTable([]provider.Provider{p})
+	var enabled []provider.Enabled
+	for _, c := range cs {
+		ps, err := tab.Match(provider.ParseDesc(c.desc))
+		if err != nil || len(ps) != 1 {
+			t.Fatalf("%s matched %v, %v", c.desc, ps, err)
+		}
+		enabled = append(enabled, provider.Enabled{Probe: ps[0], Stmts: []*bpfrt.Stmt{c.stmt}})
 	}
-	start := time.Now()
-	units, err := ps[0].Provider.Plan(enabled)
-	if err != nil {
+	if err := s.Enable(tab, enabled); err != nil {
 		t.Fatal(err)
 	}
-	var eps bpfrt.EPTable
-	var progs []*ebpf.Program
-	var closers []io.Closer
-	defer func() {
-		for _, c := range closers {
-			c.Close()
+	return s
+}
+
+// runWhile runs s, with op done every millisecond meanwhile, until c has
+// the records it waits for, and fails t when 10 seconds pass first. The
+// first record of c.until may be of a call whose entry fired before
+// tracing was active: the run ends at one after a record of c.after.
+func runWhile(t *testing.T, s *consume.Session, c *collector, op func()) {
+	t.Helper()
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	wg.Go(func() {
+		for ctx.Err() == nil {
+			op()
+			time.Sleep(time.Millisecond)
 		}
-		for _, p := range progs {
-			p.Close()
-		}
-	}()
-	var load, attach time.Duration
-	insns := 0
-	for _, u := range units {
-		b := bpfrt.NewBuilder(l, &eps, bpfrt.ProbeRef{}, nil)
-		if err := u.Trampoline(b); err != nil {
-			t.Fatal(err)
-		}
-		prog := b.Program()
-		insns += len(prog)
-		t0 := time.Now()
-		p, err := maps.Load(u.Name(), u.ProgramType(), u.AttachType(), prog)
-		if err != nil {
-			t.Fatal(err)
-		}
-		progs = append(progs, p)
-		t1 := time.Now()
-		c, err := u.Attach(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		closers = append(closers, c)
-		load, attach = load+t1.Sub(t0), attach+time.Since(t1)
+	})
+	if _, err := s.Run(ctx, c); !errors.Is(err, errEnough) {
+		t.Fatalf("run ended with %v before a record of %s after one of %s", err, c.until, c.after)
 	}
-	total := time.Since(start)
-	time.Sleep(200 * time.Millisecond)
-	var runs uint64
-	var runtime time.Duration
-	for _, p := range progs {
-		st, err := p.Stats()
-		if err != nil {
-			t.Fatal(err)
-		}
-		runs += st.RunCount
-		runtime += st.Runtime
-	}
-	start = time.Now()
-	for _, c := range closers {
-		if err := c.Close(); err != nil {
-			t.Error(err)
-		}
-	}
-	closers = nil
-	t.Logf("%d probes: %d programs, %d insns: enabled in %v (verifier %v, attach %v); detached in %v",
-		len(ps), len(progs), insns, total.Round(time.Millisecond), load.Round(time.Millisecond),
-		attach.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
-	if runs == 0 {
-		t.Fatalf("no firing of %d probes", len(ps))
-	}
-	t.Logf("%d firings since attaching, %.0f ns of BPF run time each", runs, float64(runtime.Nanoseconds())/float64(runs))
 }
 
 // TestLive lists the running kernel's functions where it has kprobes, and

@@ -1,0 +1,28 @@
+/* The basics on an older kernel: variables, strings, aggregations, a tick and a system call probe. */
+#pragma D option quiet
+BEGIN
+{
+	self->t = 1;
+	s = strjoin("gen", "trace");
+	@q = quantize(5);
+	@q = quantize(-3);
+	@c["x"] = count();
+	@c["y"] = count();
+	@c["y"] = count();
+	printf("%s %d %d %s\n", s, strlen(s), self->t, substr(s, 3));
+}
+syscall::getpid:entry
+/pid == $pid/
+{
+	seen = 1;
+}
+tick-10ms
+/n++ == 2/
+{
+	printf("ticked\n");
+	exit(0);
+}
+END
+{
+	printa("%s %@d\n", @c);
+}

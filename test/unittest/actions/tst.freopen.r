@@ -1,0 +1,4 @@
+first
+back
+into the file
+
