@@ -6,19 +6,19 @@ import (
 	"testing"
 )
 
-// TestFoldedStacks: BEGIN fires from the bpf() system call, so its
-// folded stack runs from the system call's entry (the root, after the
-// execname key) to the BEGIN program (the leaf).
+// TestFoldedStacks: the folded stack of a system call entry probe runs
+// from the system call's entry (the root, after the execname key) to the
+// probe site (the leaf).
 func TestFoldedStacks(t *testing.T) {
 	requireTracing(t)
-	stdout, stderr, status := run(t, "-q", "-x", "stackformat=folded", "-n", "BEGIN { @[execname, stack()] = count(); exit(0); }")
-	line := regexp.MustCompile("^dtrace(;[^; ]+)+ 1\n$")
+	stdout, stderr, status := run(t, "-q", "-x", "stackformat=folded", "-c", "/bin/true",
+		"-n", "syscall::exit_group:entry /pid == $target/ { @[execname, stack()] = count(); }")
+	line := regexp.MustCompile("^true(;[^; ]+)+ 1\n$")
 	if status != 0 || stderr != "" || !line.MatchString(stdout) {
 		t.Fatalf("status %d, stderr %q, stdout %q", status, stderr, stdout)
 	}
-	// BEGIN runs in dtrace's bpf() system call: its entry is the root,
-	// the bpf() handler a leaf above it.
-	entry, syscall := strings.Index(stdout, "vmlinux`entry_SYSCALL_64"), strings.Index(stdout, "vmlinux`__sys_bpf;")
+	// The system call's entry is the root, its dispatch a leaf above it.
+	entry, syscall := strings.Index(stdout, "vmlinux`entry_SYSCALL_64"), strings.Index(stdout, "vmlinux`do_syscall_64;")
 	if entry < 0 || syscall < entry {
 		t.Errorf("not root first: %q", stdout)
 	}

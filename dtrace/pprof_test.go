@@ -9,12 +9,13 @@ import (
 	"github.com/google/pprof/profile"
 )
 
-// TestPprofFile writes BEGIN's kernel stack as a profile and reads it back
-// with the pprof package: BEGIN fires from the bpf() system call.
+// TestPprofFile writes a system call's kernel stack as a profile and reads
+// it back with the pprof package.
 func TestPprofFile(t *testing.T) {
 	requireTracing(t)
-	path := filepath.Join(t.TempDir(), "begin.pb.gz")
-	_, stderr, status := run(t, "-q", "-x", "pprof="+path, "-n", "BEGIN { @calls[stack()] = count(); @calls[stack()] = count(); exit(0); }")
+	path := filepath.Join(t.TempDir(), "exit.pb.gz")
+	_, stderr, status := run(t, "-q", "-x", "pprof="+path, "-c", "/bin/true",
+		"-n", "syscall::exit_group:entry /pid == $target/ { @calls[stack()] = count(); @calls[stack()] = count(); }")
 	if status != 0 {
 		t.Fatalf("status %d: %s", status, stderr)
 	}
@@ -40,8 +41,8 @@ func TestPprofFile(t *testing.T) {
 			names = append(names, ln.Function.Name)
 		}
 	}
-	if !slices.Contains(names, "vmlinux`__sys_bpf") || p.Mapping[0].File != "vmlinux" {
-		t.Errorf("the stack %v lacks vmlinux`__sys_bpf, or the first mapping is %s", names, p.Mapping[0].File)
+	if !slices.Contains(names, "vmlinux`do_syscall_64") || p.Mapping[0].File != "vmlinux" {
+		t.Errorf("the stack %v lacks vmlinux`do_syscall_64, or the first mapping is %s", names, p.Mapping[0].File)
 	}
 }
 
