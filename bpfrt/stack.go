@@ -14,6 +14,8 @@ import (
 //   - perf events (profile, tick, cpc) and kprobes (fbt) walk from the
 //     interrupted or probed registers, which are the site; uprobes (pid,
 //     usdt) from user registers, which have no kernel stack;
+//   - fentry and fexit programs (fbt) walk from the helper call: the BPF
+//     functions, then the BPF trampoline the probed function called;
 //   - classic tracepoints (sdt) walk from registers the tracepoint's perf
 //     handler took, which may leave that handler (perf_syscall_enter) and
 //     the tracepoint's iterator (__traceiter_X) on top;

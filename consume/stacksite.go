@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/cilium/ebpf"
+
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/ksym"
 	"github.com/godtrace/godtrace/provider"
@@ -11,11 +13,17 @@ import (
 
 // stackSite says what lies above the probe site on the kernel stacks of
 // unit u's program (see bpfrt.StackSite): nothing for perf events and
-// kprobes, no stack at all for BEGIN and END, and for a tracepoint the
-// functions of its dispatch, found in the kernel's symbol table.
+// kprobes, the BPF trampoline and the program for fentry and fexit, no
+// stack at all for BEGIN and END, and for a tracepoint the functions of
+// its dispatch, found in the kernel's symbol table.
 func stackSite(u provider.Unit) (bpfrt.StackSite, error) {
 	if u.Phase() != provider.PhaseTrace {
 		return bpfrt.StackSite{None: true}, nil
+	}
+	if u.ProgramType() == ebpf.Tracing {
+		// fentry and fexit: the probed function calls a BPF trampoline,
+		// which calls the program. The function is the site.
+		return bpfrt.StackSite{BPFFrames: 3}, nil
 	}
 	tp, ok := u.(provider.OnTracepoint)
 	if !ok {

@@ -1,0 +1,24 @@
+/*
+ * Kernel stacks of fbt probes start at the probed function, on each of
+ * its backends: fentry and fexit (BPF trampolines) and kprobes (rawfbt).
+ * The caller is the function's caller, and the depth counts from it.
+ */
+#pragma D option quiet
+fbt::do_epoll_wait:entry,
+fbt::do_epoll_wait:return,
+rawfbt::do_epoll_wait:entry
+/pid == $pid/
+{
+	@[probeprov, probename, stackdepth, func(caller)] = count();
+	@f[probeprov, probename, stack(1)] = count();
+}
+tick-100ms
+/n++ == 3/
+{
+	exit(0);
+}
+END
+{
+	printa("%s %s %d %a\n", @);
+	printa("%s %s %k\n", @f);
+}
