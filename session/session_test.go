@@ -10,10 +10,12 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -211,11 +213,44 @@ func BenchmarkBeginExit(b *testing.B) {
 	}
 }
 
+// busyInKernel keeps every CPU busy inside the kernel (reading
+// /dev/zero into a large buffer) until the returned function is called:
+// an idle CPU of a virtual machine takes few cpu-clock samples, and a
+// sample in user mode has no kernel stack, so tests of profile stacks
+// need work the kernel does.
+func busyInKernel(t *testing.T) (stop func()) {
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	for range runtime.NumCPU() {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f, err := os.Open("/dev/zero")
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			defer f.Close()
+			buf := make([]byte, 1<<20)
+			for {
+				select {
+				case <-done:
+					return
+				default:
+				}
+				f.Read(buf)
+			}
+		}()
+	}
+	return func() { close(done); wg.Wait() }
+}
+
 // TestStack aggregates kernel stacks of profile-997 and checks that they
 // come back symbolised, in the kernel's vmlinux module.
 func TestStack(t *testing.T) {
 	testutil.Require(t, feature.PerfEventProg, feature.SoftwarePerfEvents)
-	out, errs, status := run(t, "#pragma D option quiet\nprofile-997 { @[stack()] = count(); }\ntick-100ms { exit(0); }\n")
+	defer busyInKernel(t)()
+	out, errs, status := run(t, "#pragma D option quiet\nprofile-997 /arg0/ { @[stack()] = count(); }\ntick-300ms { exit(0); }\n")
 	if errs != "" || status != 0 || !strings.Contains(out, "vmlinux`") {
 		t.Errorf("got stdout %q stderr %q status %d, want symbolised stacks", out, errs, status)
 	}
@@ -294,7 +329,8 @@ func TestBucketsMatchAgg(t *testing.T) {
 // func() and mod(), and checks that they print as symbols and modules.
 func TestSym(t *testing.T) {
 	testutil.Require(t, feature.PerfEventProg, feature.SoftwarePerfEvents)
-	out, errs, status := run(t, "#pragma D option quiet\nprofile-997 /arg0/ { @f[func(arg0)] = count(); @m[mod(arg0)] = count(); }\ntick-100ms { exit(0); }\n")
+	defer busyInKernel(t)()
+	out, errs, status := run(t, "#pragma D option quiet\nprofile-997 /arg0/ { @f[func(arg0)] = count(); @m[mod(arg0)] = count(); }\ntick-300ms { exit(0); }\n")
 	if errs != "" || status != 0 || !strings.Contains(out, "vmlinux`") || !regexp.MustCompile(`(?m)^  vmlinux +[0-9]+$`).MatchString(out) {
 		t.Errorf("got stdout %q stderr %q status %d, want functions and the vmlinux module", out, errs, status)
 	}
