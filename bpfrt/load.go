@@ -3,9 +3,11 @@ package bpfrt
 import (
 	"errors"
 	"fmt"
+	"runtime"
 
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
+	"golang.org/x/sys/unix"
 )
 
 // Load loads a program built by a Builder, resolving its map references
@@ -50,7 +52,16 @@ func (m *Maps) Load(name string, typ ebpf.ProgramType, attach ebpf.AttachType, a
 // BPF_PROG_RUN, so its helpers see this process (pid, execname): that is
 // how BEGIN and END fire. It runs on the calling CPU; asking for another
 // CPU would run it from an IPI, in whatever task that CPU was running.
+//
+// Before running it, the thread reads its own CPU clock: that makes the
+// scheduler account the time it has run so far (task_sched_runtime), so
+// vtimestamp in BEGIN and END is never the 0 of a thread not yet
+// accounted.
 func Run(prog *ebpf.Program) error {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	var ts unix.Timespec
+	_ = unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts)
 	if _, err := prog.Run(&ebpf.RunOptions{Context: make([]uint64, 1)}); err != nil {
 		return fmt.Errorf("run %s: %w", prog, err)
 	}

@@ -70,7 +70,7 @@ func (*Provider) Name() string { return "cpc" }
 // calls, so a description that cannot name one is answered without them.
 func (*Provider) MayMatch(d provider.Desc) bool {
 	return provider.FieldMatches(d.Module, "") && provider.FieldMatches(d.Function, "") &&
-		(provider.IsGlob(d.Name) || strings.Count(d.Name, "-") == 2)
+		(d.Name == "" || provider.IsGlob(d.Name) || strings.Count(d.Name, "-") == 2)
 }
 
 // probeEvents finds the events perf_event_open accepts here.
@@ -132,7 +132,7 @@ func (p *Provider) add(t *provider.Table, name string) {
 // Provide creates the probe d names exactly, with empty module and
 // function, as DTrace does.
 func (p *Provider) Provide(t *provider.Table, d provider.Desc) error {
-	if !p.MayMatch(d) || provider.IsGlob(d.Name) {
+	if !p.MayMatch(d) || d.Name == "" || provider.IsGlob(d.Name) {
 		return nil
 	}
 	p.probeEvents()

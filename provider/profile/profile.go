@@ -40,7 +40,7 @@ func (*Provider) Name() string { return "profile" }
 // MayMatch: profile probes, in no module or function, are named
 // profile-RATE and tick-RATE.
 func (*Provider) MayMatch(d provider.Desc) bool {
-	return provider.FieldMatches(d.Module, "") && provider.FieldMatches(d.Function, "") && (provider.IsGlob(d.Name) ||
+	return provider.FieldMatches(d.Module, "") && provider.FieldMatches(d.Function, "") && (d.Name == "" || provider.IsGlob(d.Name) ||
 		strings.HasPrefix(d.Name, "profile-") || strings.HasPrefix(d.Name, "tick-"))
 }
 
@@ -75,7 +75,7 @@ func (p *Provider) add(t *provider.Table, name string) {
 // Provide creates the probe d names when it is an exact profile or tick
 // name with empty module and function, as DTrace does.
 func (p *Provider) Provide(t *provider.Table, d provider.Desc) error {
-	if d.Module != "" || d.Function != "" || provider.IsGlob(d.Name) {
+	if d.Module != "" || d.Function != "" || d.Name == "" || provider.IsGlob(d.Name) {
 		return nil
 	}
 	p.add(t, d.Name)

@@ -92,6 +92,14 @@ func TestProbes(t *testing.T) {
 			t.Errorf("%s matched %d probes (%v), want %d", c.desc, len(ps), err, c.n)
 		}
 	}
+	// A description with an empty name (dtrace -l -P profile) lists
+	// every probe of a table not yet populated.
+	for _, d := range []string{"profile:::", ":::"} {
+		ps, err := provider.NewTable([]provider.Provider{New()}).Match(provider.ParseDesc(d))
+		if err != nil || len(ps) != 13 {
+			t.Errorf("%s in a new table matched %d probes (%v), want 13", d, len(ps), err)
+		}
+	}
 	ps, _ := tab.Match(provider.ParseDesc("tick-10ms"))
 	pr := ps[0].Data.(*probe)
 	if !pr.tick || pr.period != 1e7 || ps[0].ID != 14 {
