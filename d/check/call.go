@@ -44,6 +44,16 @@ func (c *checker) checkArgs(n ast.Node, fn *Ident, p *Proto, args []*TypeInfo) {
 		limit = len(p.Params)
 		mismatch = argc != limit
 	}
+	if mismatch && argc > len(p.Params) {
+		// DTrace checks the stack actions' arguments itself, and says
+		// ustack( ) for jstack( ) too.
+		switch fn.Name {
+		case "stack":
+			c.errorf(n, diag.D_STACK_PROTO, "stack( ) prototype mismatch: too many arguments")
+		case "ustack", "jstack":
+			c.errorf(n, diag.D_USTACK_PROTO, "ustack( ) prototype mismatch: too many arguments")
+		}
+	}
 	if mismatch {
 		s := "s "
 		if argc == 1 {

@@ -1,0 +1,5 @@
+/* stack() takes at most one argument, the frame count. */
+BEGIN
+{
+	stack(1, 2);
+}
