@@ -55,10 +55,11 @@ translator psinfo_t < struct task_struct *T > {
 	pr_addr = (uintptr_t)T;
 	pr_fname = T->comm;
 	/*
-	 * The arguments live in the process's memory; until the code
-	 * generator reads them there, pr_psargs holds the command name.
+	 * The arguments live in the process's memory, which a probe can
+	 * read only for the process it fires in: another task's psinfo
+	 * holds its command name there.
 	 */
-	pr_psargs = T->comm;
+	pr_psargs = T == curthread ? execargs : stringof(T->comm);
 	pr_wstat = T->exit_code;
 	pr_argc = 0;
 	pr_argv = T->mm ? T->mm->arg_start : 0;

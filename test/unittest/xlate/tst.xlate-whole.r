@@ -1,4 +1,4 @@
-1 dtrace dtrace
+1 dtrace 1
 1 R
 1 dtrace
 dtrace
