@@ -1,3 +1,3 @@
 start 0 1 1 1 <none>
-started 1 done 1
+started 1 outstanding 0
 
