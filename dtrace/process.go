@@ -15,9 +15,11 @@ import (
 // ID for the programs compiled from now on. Go lets it run once tracing is
 // active; Close kills it if it still runs then.
 func (h *Handle) CreateProcess(argv []string) (*proc.Process, error) {
-	at, err := proc.ParseEvalTime(h.opts.Text("evaltime"))
-	if h.opts.Text("evaltime") == "" {
-		at, err = proc.EvalExec, nil
+	// DTrace's default is postinit: the libraries are mapped, so
+	// pid$target probes in them resolve, and main has not yet run.
+	at, err := proc.EvalPostinit, error(nil)
+	if v := h.opts.Text("evaltime"); v != "" {
+		at, err = proc.ParseEvalTime(v)
 	}
 	if err != nil {
 		return nil, err

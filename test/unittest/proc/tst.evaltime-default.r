@@ -1,0 +1,3 @@
+libc write 6
+hello
+
