@@ -22,9 +22,11 @@
 //	                                                    signal_deliver
 //
 // exit needs sched_process_exit's group_dead argument (kernels since
-// 6.16); on older kernels it never fires. start, lwp-start and
-// signal-clear have no tracepoint (DTrace builds
-// them on fbt probes) and are absent until kprobes or fentry are usable.
+// 6.16); on older kernels it never fires. start and lwp-start have no
+// tracepoint: as DTrace does, they are built on the kernel function
+// schedule_tail, which a new task runs first, with a kprobe, and are
+// absent where the kernel has no kprobes. signal-clear (a signal taken
+// by sigwait) has neither and is absent.
 // The execve register offsets come from BTF's struct pt_regs, whose
 // member names (di, si, orig_ax) are x86-64's.
 package proc

@@ -99,4 +99,37 @@ var probes = []stable.Probe{
 		Args: []provider.Arg{stable.Arg("int", "", 0), stable.Arg("siginfo_t *", "", 1), stable.Arg("void (*)(void)", "", 2)}},
 	{Name: "signal-send", Sources: sigGen(signalDelivered),
 		Args: []provider.Arg{stable.Arg(task, "lwpsinfo_t *", 0), stable.Arg(task, "psinfo_t *", 0), stable.Arg("int", "", 1)}},
+	{Name: "start", Sources: firstRun(true)},
+	{Name: "lwp-start", Sources: firstRun(false)},
+}
+
+// pfKthread is the task flag of a kernel thread (PF_KTHREAD).
+const pfKthread = 0x00200000
+
+// firstRun fires where a new task first runs, in its own context: the
+// entry of schedule_tail, which ret_from_fork calls for every new task.
+// A process's first thread fires start, any other lwp-start; kernel
+// threads fire neither. Both probes have no arguments.
+func firstRun(process bool) []stable.Source {
+	return []stable.Source{{Functions: []string{"schedule_tail"}, Rewrite: stable.Seq(
+		stable.CurrentTask(0),
+		stable.Read(0, 0, "task_struct", "flags", 4),
+		stable.SkipMasked(0, pfKthread, asm.JNE, 0),
+		func(b *bpfrt.Builder, skip string) error {
+			// The thread id (low half) equals the process id (high
+			// half) for a process's first thread.
+			op := asm.JNE
+			if !process {
+				op = asm.JEq
+			}
+			b.Emit(
+				asm.FnGetCurrentPidTgid.Call(),
+				asm.Mov.Reg(asm.R1, asm.R0),
+				asm.RSh.Imm(asm.R1, 32),
+				asm.LSh.Imm(asm.R0, 32),
+				asm.RSh.Imm(asm.R0, 32),
+				op.Reg(asm.R0, asm.R1, skip))
+			return nil
+		},
+		stable.Zero(0), stable.Zero(1), stable.Zero(2), stable.Zero(3), stable.Zero(4), stable.Zero(5))}}
 }

@@ -137,3 +137,32 @@ func TestListVerbose(t *testing.T) {
 		t.Errorf("proc::: matched %d probes, %v; want 10", len(ps), err)
 	}
 }
+
+// TestStart: a process the test starts (this test binary, running no
+// test) fires start once, in its first thread, and lwp-start in the
+// threads the Go runtime starts in it; the probes are built on
+// schedule_tail with kprobes.
+func TestStart(t *testing.T) {
+	testutil.Require(t, feature.RawTracepoint, feature.Kprobes)
+	var child int
+	fs := stabletest.Run(t, table(), []stabletest.Clause{{Desc: "proc:::start", NArgs: 1}, {Desc: "proc:::lwp-start", NArgs: 1}}, func() {
+		c := exec.Command(os.Args[0], "-test.run=^$")
+		if err := c.Run(); err != nil {
+			t.Error(err)
+			return
+		}
+		child = c.Process.Pid
+	})
+	if got := stabletest.Of(fs, "proc:vmlinux::start", child); len(got) != 1 || got[0].TID != uint32(child) {
+		t.Errorf("start fired %+v in %d, want once in its first thread", got, child)
+	}
+	lwps := stabletest.Of(fs, "proc:vmlinux::lwp-start", child)
+	if len(lwps) == 0 {
+		t.Errorf("lwp-start never fired in %d", child)
+	}
+	for _, f := range lwps {
+		if f.TID == uint32(child) {
+			t.Errorf("lwp-start fired in the first thread of %d", child)
+		}
+	}
+}

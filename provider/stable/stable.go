@@ -13,16 +13,44 @@ import (
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/internal/feature"
 	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/fbt"
 	"github.com/godtrace/godtrace/provider/rawtp"
 )
 
-// Source is one raw tracepoint a probe fires on.
+// Source is one raw tracepoint a probe fires on, or kernel functions it
+// fires on with kprobes.
 type Source struct {
 	// Group is the tracepoint's tracefs group; Tracepoint its name.
 	Group, Tracepoint string
+	// Functions, for a source on kernel functions, are alternative
+	// shell patterns of their names (kernels rename functions), tried in
+	// order: the first that names a traceable function gives the
+	// functions the probe fires on, at their entry, or at their return
+	// when Return is set. Such a source needs kprobes; where the kernel
+	// has none it is absent, as on kernels without its tracepoint.
+	Functions []string
+	Return    bool
 	// Rewrite turns the tracepoint's arguments, in args[], into the
-	// probe's native arguments; nil keeps them.
+	// probe's native arguments; nil keeps them. A function's entry
+	// leaves its six register arguments there, its return the return
+	// value in args[0].
 	Rewrite Step
+}
+
+// functions returns the kernel functions a function source fires on
+// here: none when the kernel has no kprobes or none of its patterns
+// names a traceable function.
+func (s *Source) functions() ([]string, error) {
+	if feature.Kprobes.Check() != nil {
+		return nil, nil
+	}
+	for _, pat := range s.Functions {
+		fs, err := fbt.Traceable(pat)
+		if err != nil || len(fs) > 0 {
+			return fs, err
+		}
+	}
+	return nil, nil
 }
 
 // Probe is one row of a provider's table.
@@ -70,6 +98,17 @@ func (p *Provider) Populate(t *provider.Table) error {
 	for i := range p.probes {
 		pr := &p.probes[i]
 		for _, s := range pr.Sources {
+			if s.Functions != nil {
+				fs, err := s.functions()
+				if err != nil {
+					return err
+				}
+				if len(fs) > 0 {
+					t.Add(p, provider.Desc{Provider: p.name, Module: p.module, Name: pr.Name}, pr)
+					break
+				}
+				continue
+			}
 			_, err := os.Stat(filepath.Join(tf, "events", s.Group, s.Tracepoint))
 			if err == nil {
 				t.Add(p, provider.Desc{Provider: p.name, Module: p.module, Name: pr.Name}, pr)
@@ -104,9 +143,11 @@ func (p *Provider) Info(pr *provider.Probe) (provider.Info, error) {
 
 // Plan makes one unit per raw tracepoint: it fires, in turn, every
 // enabled probe with a source on that tracepoint, so sched::: attaches
-// once to sched_switch rather than once per probe.
+// once to sched_switch rather than once per probe. Function sources get
+// a unit per function, entry and return apart.
 func (p *Provider) Plan(enabled []provider.Enabled) ([]provider.Unit, error) {
 	var units []*unit
+	var kunits []*kprobeUnit
 	for _, e := range enabled {
 		sp, err := p.probe(e.Probe)
 		if err != nil {
@@ -114,6 +155,22 @@ func (p *Provider) Plan(enabled []provider.Enabled) ([]provider.Unit, error) {
 		}
 		n := 0
 		for _, s := range sp.Sources {
+			if s.Functions != nil {
+				fs, err := s.functions()
+				if err != nil {
+					return nil, err
+				}
+				for _, fn := range fs {
+					i := slices.IndexFunc(kunits, func(u *kprobeUnit) bool { return u.fn == fn && u.ret == s.Return })
+					if i < 0 {
+						kunits = append(kunits, &kprobeUnit{prov: p.name, fn: fn, ret: s.Return})
+						i = len(kunits) - 1
+					}
+					kunits[i].firings = append(kunits[i].firings, firing{e, s.Rewrite})
+					n++
+				}
+				continue
+			}
 			types, err := rawtp.Prototype(s.Tracepoint)
 			if errors.Is(err, rawtp.ErrNoPrototype) {
 				continue
@@ -130,12 +187,15 @@ func (p *Provider) Plan(enabled []provider.Enabled) ([]provider.Unit, error) {
 			n++
 		}
 		if n == 0 {
-			return nil, fmt.Errorf("probe %s: no tracepoint of it on this kernel", e.Probe.Desc)
+			return nil, fmt.Errorf("probe %s: no tracepoint or function of it on this kernel", e.Probe.Desc)
 		}
 	}
-	out := make([]provider.Unit, len(units))
-	for i, u := range units {
-		out[i] = u
+	out := make([]provider.Unit, 0, len(units)+len(kunits))
+	for _, u := range units {
+		out = append(out, u)
+	}
+	for _, u := range kunits {
+		out = append(out, u)
 	}
 	return out, nil
 }
