@@ -9,7 +9,9 @@
 // sent from a socket (IPv4, or IPv6 without extension headers), where
 // DTrace uses fbt udp_send_skb.
 //
-// receive is absent: the only receive tracepoint before the socket
-// lookup (netif_receive_skb) has no socket for args[1] and args[3], and
-// DTrace's (udp_queue_rcv_skb) needs kprobes or fentry.
+// receive has the same natives. No tracepoint fires where a datagram
+// meets its socket (netif_receive_skb comes before the lookup, with no
+// socket for args[1] and args[3]): as DTrace does, it is built on the
+// entry of udp_queue_rcv_skb and udpv6_queue_rcv_skb, with kprobes, and
+// is absent where the kernel has none.
 package udp

@@ -34,12 +34,31 @@ func send(v6 bool) stable.Source {
 		stable.Zero(5), stable.Zero(tmp))}
 }
 
+// receive fires where a datagram is queued to its socket: the entry of
+// udp_queue_rcv_skb (or udpv6_queue_rcv_skb), (sk, skb), as DTrace does,
+// with a kprobe. The skb's network and transport headers are set there.
+func receive(fn string) stable.Source {
+	return stable.Source{Functions: []string{fn}, Rewrite: stable.Seq(
+		stable.Move(1, 0),
+		stable.Skip(0, asm.JEq, 0),
+		stable.Skip(1, asm.JEq, 0),
+		ip.SendHeader,
+		stable.Copy(3, 1),
+		stable.Read(4, 0, "sk_buff", "head", 8),
+		stable.Read(tmp, 0, "sk_buff", "transport_header", 2),
+		stable.Add(4, tmp),
+		stable.Zero(5), stable.Zero(tmp))}
+}
+
+var udpArgs = []provider.Arg{
+	stable.Arg("struct sk_buff *", "pktinfo_t *", 0),
+	stable.Arg("struct sock *", "csinfo_t *", 1),
+	stable.Arg("void_ip_t *", "ipinfo_t *", 2),
+	stable.Arg("struct udp_sock *", "udpsinfo_t *", 3),
+	stable.Arg("struct udphdr *", "udpinfo_t *", 4),
+}
+
 var probes = []stable.Probe{
-	{Name: "send", Sources: []stable.Source{send(false), send(true)}, Args: []provider.Arg{
-		stable.Arg("struct sk_buff *", "pktinfo_t *", 0),
-		stable.Arg("struct sock *", "csinfo_t *", 1),
-		stable.Arg("void_ip_t *", "ipinfo_t *", 2),
-		stable.Arg("struct udp_sock *", "udpsinfo_t *", 3),
-		stable.Arg("struct udphdr *", "udpinfo_t *", 4),
-	}},
+	{Name: "receive", Sources: []stable.Source{receive("udp_queue_rcv_skb"), receive("udpv6_queue_rcv_skb")}, Args: udpArgs},
+	{Name: "send", Sources: []stable.Source{send(false), send(true)}, Args: udpArgs},
 }

@@ -42,3 +42,24 @@ func TestListVerbose(t *testing.T) {
 		t.Errorf("listing\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestLoopbackReceive: each datagram sent over loopback, IPv4 and IPv6,
+// is received on its socket: args[1] and args[3] the socket, the UDP
+// header 20 or 40 bytes past the IP header. receive is built on kernel
+// functions with kprobes.
+func TestLoopbackReceive(t *testing.T) {
+	testutil.Require(t, feature.RawTracepoint, feature.Kprobes)
+	const n = 5
+	fs := stabletest.Run(t, table(), []stabletest.Clause{{Desc: "udp:::receive", NArgs: 5}}, stabletest.UDPLoopback(t, n))
+	hdrLen := map[uint64]int{}
+	for _, f := range stabletest.Of(fs, "udp:vmlinux::receive", os.Getpid()) {
+		a := f.Args
+		if a[0] == 0 || a[1] == 0 || a[1] != a[3] {
+			t.Errorf("natives %#x: want skb, the socket twice", a)
+		}
+		hdrLen[a[4]-a[2]]++
+	}
+	if hdrLen[20] != n || hdrLen[40] != n {
+		t.Errorf("UDP header offsets from the IP header %v, want 20 and 40 %d times each", hdrLen, n)
+	}
+}

@@ -116,7 +116,32 @@ func setup(out io.Writer) error {
 	os.Setenv("PATH", "/bin")
 	os.Setenv("HOME", "/tmp")
 	os.Setenv("TMPDIR", "/tmp")
+	if err := loopbackUp(); err != nil {
+		return err
+	}
 	return loadModules(out)
+}
+
+// loopbackUp brings the loopback interface up, as a booted system has it,
+// for tests that talk over 127.0.0.1 and ::1; the VM has no other network.
+func loopbackUp() error {
+	fd, err := unix.Socket(unix.AF_INET, unix.SOCK_DGRAM|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return fmt.Errorf("loopback: %w", err)
+	}
+	defer unix.Close(fd)
+	ifr, err := unix.NewIfreq("lo")
+	if err != nil {
+		return fmt.Errorf("loopback: %w", err)
+	}
+	if err := unix.IoctlIfreq(fd, unix.SIOCGIFFLAGS, ifr); err != nil {
+		return fmt.Errorf("loopback flags: %w", err)
+	}
+	ifr.SetUint16(ifr.Uint16() | unix.IFF_UP)
+	if err := unix.IoctlIfreq(fd, unix.SIOCSIFFLAGS, ifr); err != nil {
+		return fmt.Errorf("loopback up: %w", err)
+	}
+	return nil
 }
 
 // loadModules loads /modules/*.ko in name order: vmrun numbers them so that a module comes
