@@ -20,9 +20,20 @@
 // rw-semaphores (PERCPU with READ or WRITE) fire rw-block, whose args[0]
 // is then a struct percpu_rw_semaphore *.
 //
-// The acquire, release, upgrade and downgrade probes, and
-// adaptive-acquire-error, need the lock functions themselves (DTrace
-// builds them on fbt probes): they are absent until kprobes or fentry
-// are usable. The map is created when a program first needs it and lives
-// as long as the provider.
+// The probes on the lock functions themselves are built, as DTrace
+// builds them, on those functions with kprobes, and are absent where the
+// kernel has none: a lock function's entry stashes the lock in the same
+// map, under (pid_tgid, a tag for the kind of lock), and its return
+// fires with it.
+//
+//	adaptive-acquire       (struct mutex *)   mutex_lock, _interruptible, _killable (0), _trylock (1)
+//	adaptive-acquire-error (struct mutex *, int error)  mutex_lock_interruptible, _killable failing
+//	adaptive-release       (struct mutex *)   mutex_unlock entry
+//	rw-acquire             (struct rw_semaphore *, int rw)  down_read*, down_write* (RW_READER 1, RW_WRITER 0)
+//	rw-release             (struct rw_semaphore *, int rw)  up_read, up_write entry
+//
+// spin-acquire, spin-release and the rwlock_t ones would sit on
+// _raw_spin_* and _raw_read_*/_raw_write_*, which the tracer's own path
+// takes: fbt excludes them, and they are absent. The map is created when
+// a program first needs it and lives as long as the provider.
 package lockstat

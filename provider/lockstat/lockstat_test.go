@@ -109,3 +109,67 @@ func TestListVerbose(t *testing.T) {
 		t.Errorf("listing\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestHeld: the probes on the lock functions, with kprobes. A thread
+// that writes to a pipe n times takes and releases the pipe's mutex each
+// time (adaptive-acquire and adaptive-release on the same lock); one
+// that maps and unmaps memory takes its mmap_lock for writing
+// (rw-acquire with args[1] RW_WRITER, 0) and releases it.
+func TestHeld(t *testing.T) {
+	testutil.Require(t, feature.RawTracepoint, feature.Kprobes)
+	const n = 10
+	var tid int
+	fs := stabletest.Run(t, table(), []stabletest.Clause{
+		{Desc: "lockstat:::adaptive-acquire", NArgs: 2}, {Desc: "lockstat:::adaptive-release", NArgs: 2},
+		{Desc: "lockstat:::rw-acquire", NArgs: 2}, {Desc: "lockstat:::rw-release", NArgs: 2},
+	}, func() {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		tid = unix.Gettid()
+		var p [2]int
+		if err := unix.Pipe2(p[:], unix.O_CLOEXEC); err != nil {
+			t.Error(err)
+			return
+		}
+		defer unix.Close(p[0])
+		defer unix.Close(p[1])
+		for range n {
+			unix.Write(p[1], []byte("x"))
+			m, err := unix.Mmap(-1, 0, 4096, unix.PROT_READ, unix.MAP_PRIVATE|unix.MAP_ANONYMOUS)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			unix.Munmap(m)
+		}
+	})
+	count := map[string]map[uint64]int{}
+	for _, f := range fs {
+		if f.TID != uint32(tid) {
+			continue
+		}
+		if f.Args[0] < 1<<63 {
+			t.Errorf("%s: args[0] %#x, want a kernel lock", f.Probe, f.Args[0])
+		}
+		if count[f.Probe] == nil {
+			count[f.Probe] = map[uint64]int{}
+		}
+		count[f.Probe][f.Args[0]<<1|f.Args[1]]++
+	}
+	// A lock taken and released at least n times: the pipe's mutex, the
+	// mmap_lock (for writing, args[1] 0).
+	both := func(acq, rel string) bool {
+		for k, c := range count["lockstat:vmlinux::"+acq] {
+			if c >= n && count["lockstat:vmlinux::"+rel][k] >= n && k&1 == 0 {
+				return true
+			}
+		}
+		return false
+	}
+	if !both("adaptive-acquire", "adaptive-release") {
+		t.Errorf("no mutex acquired and released %d times by the writing thread: %v", n, count)
+	}
+	if !both("rw-acquire", "rw-release") {
+		t.Errorf("no rw_semaphore acquired and released for writing %d times by the mapping thread: %v", n, count)
+	}
+}
