@@ -12,8 +12,12 @@
 //	       without one, a flush, fires nothing) and
 //	       block_bio_complete (bios completed without a request)
 //
-// wait-start and wait-done have no tracepoint (DTrace builds them on fbt
-// probes of submit_bio_wait, or xfs's) and are absent until kprobes or
-// fentry are usable; so are DTrace's NFS sources, whose tracepoints
-// belong to a module.
+//	wait-start  submit_bio_wait entry (bio), with a kprobe
+//	wait-done   submit_bio_wait return, with a kretprobe: the bio is
+//	            the one the thread's entry stashed
+//
+// wait-start and wait-done have no tracepoint: as DTrace does, they are
+// built on submit_bio_wait, and are absent where the kernel has no
+// kprobes. DTrace's NFS and xfs sources, whose functions and tracepoints
+// belong to modules, are absent.
 package io

@@ -16,6 +16,12 @@ var args = []provider.Arg{
 	stable.Arg("struct file *", "fileinfo_t *", 1),
 }
 
+// waits remembers, per thread, the bio submit_bio_wait waits for.
+var waits = stable.NewStash("dt_io_wait")
+
+// pastBio clears the register arguments a kprobe left past the bio.
+var pastBio = stable.Seq(stable.Zero(1), stable.Zero(2), stable.Zero(3), stable.Zero(4), stable.Zero(5))
+
 var probes = []stable.Probe{
 	{Name: "done", Sources: []stable.Source{
 		{Group: "block", Tracepoint: "block_rq_complete", Rewrite: stable.Seq(
@@ -24,4 +30,12 @@ var probes = []stable.Probe{
 		{Group: "block", Tracepoint: "block_bio_complete", Rewrite: stable.Seq(stable.Move(1), stable.Zero(1))},
 	}, Args: args},
 	{Name: "start", Sources: []stable.Source{{Group: "block", Tracepoint: "block_bio_queue", Rewrite: stable.Zero(1)}}, Args: args},
+	// A thread waits for a bio in submit_bio_wait, as DTrace has it, with
+	// kprobes: wait-done needs the bio at the return, which the entry
+	// stashes.
+	{Name: "wait-done", Sources: []stable.Source{
+		{Functions: []string{"submit_bio_wait"}, Rewrite: stable.StashArg(waits, 0)},
+		{Functions: []string{"submit_bio_wait"}, Return: true, Rewrite: stable.Seq(stable.Unstash(waits, 0), pastBio)},
+	}, Args: args},
+	{Name: "wait-start", Sources: []stable.Source{{Functions: []string{"submit_bio_wait"}, Rewrite: pastBio}}, Args: args},
 }

@@ -4,7 +4,11 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"testing"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/godtrace/godtrace/internal/feature"
 	"github.com/godtrace/godtrace/internal/testutil"
@@ -66,5 +70,50 @@ func TestListVerbose(t *testing.T) {
 	want := stabletest.WantVerbose("io", "vmlinux", "", "start", "ISA", "bufinfo_t *", "devinfo_t *", "fileinfo_t *")
 	if got != want {
 		t.Errorf("listing\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestWait: fsync of a block device waits for its flush in
+// submit_bio_wait, which fires wait-start and then wait-done with the
+// same bio, in the waiting thread; the probes are built on it with
+// kprobes. The test needs a block device it may write: a RAM disk
+// (/dev/ram0, from the brd module, as the QEMU suite loads it).
+func TestWait(t *testing.T) {
+	testutil.Require(t, feature.RawTracepoint, feature.Kprobes)
+	const dev = "/dev/ram0"
+	f, err := os.OpenFile(dev, os.O_RDWR, 0)
+	if err != nil {
+		t.Skipf("needs a RAM disk to write: %v", err)
+	}
+	defer f.Close()
+	var tid int
+	fs := stabletest.Run(t, table(), []stabletest.Clause{{Desc: "io:::wait-start", NArgs: 3}, {Desc: "io:::wait-done", NArgs: 3}}, func() {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		tid = unix.Gettid()
+		if _, err := f.WriteAt(make([]byte, 4096), 0); err != nil {
+			t.Error(err)
+		}
+		if err := f.Sync(); err != nil {
+			t.Error(err)
+		}
+	})
+	var started, done []uint64
+	for _, fr := range fs {
+		if fr.TID != uint32(tid) {
+			continue
+		}
+		if fr.Args[0] < 1<<63 || fr.Args[1] != 0 {
+			t.Errorf("%s: natives %#x, want a bio and no file", fr.Probe, fr.Args)
+		}
+		switch fr.Probe {
+		case "io:vmlinux::wait-start":
+			started = append(started, fr.Args[0])
+		case "io:vmlinux::wait-done":
+			done = append(done, fr.Args[0])
+		}
+	}
+	if len(started) == 0 || !slices.Equal(started, done) {
+		t.Errorf("waits started on bios %#x, done on %#x: want the same, at least one", started, done)
 	}
 }

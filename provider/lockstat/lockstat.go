@@ -1,9 +1,6 @@
 package lockstat
 
 import (
-	"fmt"
-	"sync"
-
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
 
@@ -39,7 +36,9 @@ const maxEntries = 8192
 
 // New returns the lockstat provider.
 func New() *stable.Provider {
-	c := &contentions{}
+	c := &contentions{m: &stable.Map{Spec: ebpf.MapSpec{
+		Name: "dt_lockstat", Type: ebpf.LRUHash, KeySize: 16, ValueSize: 16, MaxEntries: maxEntries,
+	}}}
 	sources := func(cl class) []stable.Source {
 		return []stable.Source{
 			{Group: "lock", Tracepoint: "contention_begin", Rewrite: c.begin},
@@ -200,32 +199,11 @@ func (c *contentions) acquired(tag int32, f lockFunc, outcome int, arg1 int32) s
 	}
 }
 
-// contentions is the provider's map of contentions in flight.
-type contentions struct {
-	once sync.Once
-	m    *ebpf.Map
-	err  error
-}
+// contentions is the provider's map of contentions in flight, and of
+// the locks being taken.
+type contentions struct{ m *stable.Map }
 
-func (c *contentions) load(b *bpfrt.Builder, dst asm.Register) error {
-	c.once.Do(func() {
-		c.m, c.err = ebpf.NewMap(&ebpf.MapSpec{
-			Name: "dt_lockstat", Type: ebpf.LRUHash, KeySize: 16, ValueSize: 16, MaxEntries: maxEntries,
-		})
-		if c.err != nil {
-			c.err = fmt.Errorf("lockstat: contention map: %w", c.err)
-		}
-	})
-	if c.err != nil {
-		return c.err
-	}
-	ins := asm.LoadMapPtr(dst, 0)
-	if err := ins.AssociateMap(c.m); err != nil {
-		return fmt.Errorf("lockstat: %w", err)
-	}
-	b.Emit(ins)
-	return nil
-}
+func (c *contentions) load(b *bpfrt.Builder, dst asm.Register) error { return c.m.Load(b, dst) }
 
 // key fills the map key (pid_tgid, lock address) in args[argKey:] and
 // leaves its address in R2.

@@ -1,5 +1,3 @@
-enqueue 1 1
-dequeue 1
 on-cpu 1
 tick 1
 

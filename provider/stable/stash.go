@@ -1,0 +1,105 @@
+package stable
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/godtrace/godtrace/bpfrt"
+)
+
+// Map is a BPF map a provider's rewrites share, created when a program
+// first needs it and living as long as the provider.
+type Map struct {
+	Spec ebpf.MapSpec
+	once sync.Once
+	m    *ebpf.Map
+	err  error
+}
+
+// Load emits the load of the map's address into dst.
+func (m *Map) Load(b *bpfrt.Builder, dst asm.Register) error {
+	m.once.Do(func() {
+		m.m, m.err = ebpf.NewMap(&m.Spec)
+		if m.err != nil {
+			m.err = fmt.Errorf("map %s: %w", m.Spec.Name, m.err)
+		}
+	})
+	if m.err != nil {
+		return m.err
+	}
+	ins := asm.LoadMapPtr(dst, 0)
+	if err := ins.AssociateMap(m.m); err != nil {
+		return fmt.Errorf("map %s: %w", m.Spec.Name, err)
+	}
+	b.Emit(ins)
+	return nil
+}
+
+// NewStash returns a map for StashArg and Unstash: an LRU hash from a
+// thread (its pid_tgid) to one value, so a thread that never comes back
+// for its value costs nothing.
+func NewStash(name string) *Map {
+	return &Map{Spec: ebpf.MapSpec{Name: name, Type: ebpf.LRUHash, KeySize: 8, ValueSize: 8, MaxEntries: 8192}}
+}
+
+// The slots of args[] the stash uses for its key and value, past the
+// arguments any probe has.
+const (
+	stashKey = bpfrt.NumArgs - 2
+	stashVal = bpfrt.NumArgs - 1
+)
+
+// stashKeyAddr stores the thread's pid_tgid in the key slot and leaves
+// the slot's address in R2.
+func stashKeyAddr(b *bpfrt.Builder) {
+	b.Emit(
+		asm.FnGetCurrentPidTgid.Call(),
+		asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(stashKey), asm.R0, asm.DWord),
+		asm.Mov.Reg(asm.R2, bpfrt.RegScratch),
+		asm.Add.Imm(asm.R2, int32(bpfrt.MstArg(stashKey))))
+}
+
+// StashArg records args[i] for the current thread in m, for a later
+// Unstash (at a function's return, say), and ends the firing.
+func StashArg(m *Map, i int) Step {
+	return func(b *bpfrt.Builder, skip string) error {
+		b.Emit(
+			asm.LoadMem(asm.R0, bpfrt.RegScratch, bpfrt.MstArg(i), asm.DWord),
+			asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(stashVal), asm.R0, asm.DWord))
+		stashKeyAddr(b)
+		if err := m.Load(b, asm.R1); err != nil {
+			return err
+		}
+		b.Emit(
+			asm.Mov.Reg(asm.R3, bpfrt.RegScratch),
+			asm.Add.Imm(asm.R3, int32(bpfrt.MstArg(stashVal))),
+			asm.Mov.Imm(asm.R4, 0),
+			asm.FnMapUpdateElem.Call(),
+			// The update returns 0 or a negative errno, so this always
+			// ends the firing; an unconditional jump would leave the
+			// firing code unreachable, which the verifier refuses.
+			asm.JSLE.Imm(asm.R0, 0, skip))
+		return nil
+	}
+}
+
+// Unstash sets args[i] to what StashArg last recorded for the current
+// thread in m, ending the firing when it recorded nothing.
+func Unstash(m *Map, i int) Step {
+	return func(b *bpfrt.Builder, skip string) error {
+		stashKeyAddr(b)
+		if err := m.Load(b, asm.R1); err != nil {
+			return err
+		}
+		b.Emit(
+			asm.FnMapLookupElem.Call(),
+			asm.JEq.Imm(asm.R0, 0, skip),
+			asm.LoadMem(asm.R1, asm.R0, 0, asm.DWord),
+			asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(i), asm.R1, asm.DWord),
+			bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(stashKey), 0))
+		return nil
+	}
+}
