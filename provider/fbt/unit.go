@@ -183,22 +183,15 @@ func (u *unit) Attach(prog *ebpf.Program) (io.Closer, error) {
 func (u *unit) Trampoline(b *bpfrt.Builder) error {
 	b.ExitUnless(u.Phase().Activity())
 	if u.entry {
-		for i, off := range argRegs {
-			b.Emit(
-				asm.LoadMem(asm.R1, bpfrt.RegCtx, off, asm.DWord),
-				asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(i), asm.R1, asm.DWord))
-		}
+		LoadKprobeArgs(b, true)
 	} else {
+		// DTrace's return probes: the offset (-1 here) in arg0, the
+		// return value in arg1.
+		LoadKprobeArgs(b, false)
 		b.Emit(
-			bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(0), -1),
-			asm.LoadMem(asm.R1, bpfrt.RegCtx, regAX, asm.DWord),
-			asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(1), asm.R1, asm.DWord))
-		for i := 2; i < maxArgs; i++ {
-			b.Emit(bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(i), 0))
-		}
-	}
-	for i := maxArgs; i < bpfrt.NumArgs; i++ {
-		b.Emit(bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(i), 0))
+			asm.LoadMem(asm.R1, bpfrt.RegScratch, bpfrt.MstArg(0), asm.DWord),
+			asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(1), asm.R1, asm.DWord),
+			bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(0), -1))
 	}
 	b.Emit(
 		asm.Mov.Reg(asm.R1, bpfrt.RegCtx),

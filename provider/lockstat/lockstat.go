@@ -128,6 +128,17 @@ const (
 	failed
 )
 
+// tagKey fills the map key (pid_tgid, tag) in args[argKey:] and leaves
+// its address in R2.
+func tagKey(b *bpfrt.Builder, tag int32) {
+	b.Emit(
+		asm.FnGetCurrentPidTgid.Call(),
+		asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(argKey), asm.R0, asm.DWord),
+		bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(argKey+1), tag),
+		asm.Mov.Reg(asm.R2, bpfrt.RegScratch),
+		asm.Add.Imm(asm.R2, int32(bpfrt.MstArg(argKey))))
+}
+
 // stash records, at a lock function's entry, the lock it takes (args[0])
 // under (pid_tgid, tag), and fires nothing.
 func (c *contentions) stash(tag int32) stable.Step {
@@ -135,12 +146,8 @@ func (c *contentions) stash(tag int32) stable.Step {
 		b.Emit(
 			asm.LoadMem(asm.R0, bpfrt.RegScratch, bpfrt.MstArg(0), asm.DWord),
 			asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(argVal), asm.R0, asm.DWord),
-			bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(argVal+1), 0),
-			asm.FnGetCurrentPidTgid.Call(),
-			asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(argKey), asm.R0, asm.DWord),
-			bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(argKey+1), tag),
-			asm.Mov.Reg(asm.R2, bpfrt.RegScratch),
-			asm.Add.Imm(asm.R2, int32(bpfrt.MstArg(argKey))))
+			bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(argVal+1), 0))
+		tagKey(b, tag)
 		if err := c.load(b, asm.R1); err != nil {
 			return err
 		}
@@ -178,12 +185,7 @@ func (c *contentions) acquired(tag int32, f lockFunc, outcome int, arg1 int32) s
 		} else {
 			b.Emit(bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(1), arg1))
 		}
-		b.Emit(
-			asm.FnGetCurrentPidTgid.Call(),
-			asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(argKey), asm.R0, asm.DWord),
-			bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(argKey+1), tag),
-			asm.Mov.Reg(asm.R2, bpfrt.RegScratch),
-			asm.Add.Imm(asm.R2, int32(bpfrt.MstArg(argKey))))
+		tagKey(b, tag)
 		if err := c.load(b, asm.R1); err != nil {
 			return err
 		}

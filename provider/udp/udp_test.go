@@ -18,18 +18,25 @@ func table() *provider.Table { return provider.NewTable([]provider.Provider{udp.
 // or 40 (IPv6) bytes after the IP header.
 func TestLoopbackSend(t *testing.T) {
 	testutil.Require(t, feature.RawTracepoint)
+	loopback(t, "send")
+}
+
+// loopback checks probe's natives on n datagrams sent over loopback,
+// IPv4 and IPv6: skb, the socket twice (args[1] and args[3]), the UDP
+// header 20 or 40 bytes past the IP header.
+func loopback(t *testing.T, probe string) {
 	const n = 5
-	fs := stabletest.Run(t, table(), []stabletest.Clause{{Desc: "udp:::send", NArgs: 5}}, stabletest.UDPLoopback(t, n))
+	fs := stabletest.Run(t, table(), []stabletest.Clause{{Desc: "udp:::" + probe, NArgs: 5}}, stabletest.UDPLoopback(t, n))
 	hdrLen := map[uint64]int{}
-	for _, f := range stabletest.Of(fs, "udp:vmlinux::send", os.Getpid()) {
+	for _, f := range stabletest.Of(fs, "udp:vmlinux::"+probe, os.Getpid()) {
 		a := f.Args
 		if a[0] == 0 || a[1] == 0 || a[1] != a[3] {
-			t.Errorf("natives %#x: want skb, the socket twice", a)
+			t.Errorf("%s natives %#x: want skb, the socket twice", probe, a)
 		}
 		hdrLen[a[4]-a[2]]++
 	}
 	if hdrLen[20] != n || hdrLen[40] != n {
-		t.Errorf("UDP header offsets from the IP header %v, want 20 and 40 %d times each", hdrLen, n)
+		t.Errorf("%s: UDP header offsets from the IP header %v, want 20 and 40 %d times each", probe, hdrLen, n)
 	}
 }
 
@@ -49,17 +56,5 @@ func TestListVerbose(t *testing.T) {
 // functions with kprobes.
 func TestLoopbackReceive(t *testing.T) {
 	testutil.Require(t, feature.RawTracepoint, feature.Kprobes)
-	const n = 5
-	fs := stabletest.Run(t, table(), []stabletest.Clause{{Desc: "udp:::receive", NArgs: 5}}, stabletest.UDPLoopback(t, n))
-	hdrLen := map[uint64]int{}
-	for _, f := range stabletest.Of(fs, "udp:vmlinux::receive", os.Getpid()) {
-		a := f.Args
-		if a[0] == 0 || a[1] == 0 || a[1] != a[3] {
-			t.Errorf("natives %#x: want skb, the socket twice", a)
-		}
-		hdrLen[a[4]-a[2]]++
-	}
-	if hdrLen[20] != n || hdrLen[40] != n {
-		t.Errorf("UDP header offsets from the IP header %v, want 20 and 40 %d times each", hdrLen, n)
-	}
+	loopback(t, "receive")
 }
