@@ -11,23 +11,22 @@
 //	surrender (curthread: struct task_struct *) sys_enter of sched_yield
 //	wakeup   (woken: struct task_struct *)  sched_wakeup
 //
-// on-cpu and tick have no tracepoint that fires where DTrace's do: as
-// DTrace does, they are built on kernel functions with kprobes, and are
-// absent where the kernel has none:
+// on-cpu, enqueue, dequeue and tick have no tracepoint that fires
+// where DTrace's do: as DTrace does, they are built on kernel functions
+// with kprobes, and are absent where the kernel has none:
 //
-//	on-cpu   ()                        finish_task_switch entry
-//	tick     (struct task_struct *)    sched_tick (scheduler_tick) entry
+//	on-cpu   ()                                       finish_task_switch entry
+//	enqueue  (struct task_struct *, struct rq *, int)  enqueue_task_* entry
+//	dequeue  (struct task_struct *, struct rq *)       dequeue_task_* entry
+//	tick     (struct task_struct *)                    sched_tick (scheduler_tick) entry
 //
 // on-cpu fires in the context of the thread going on CPU, and no
 // tracepoint fires there: sched_switch (raw or not) fires before the
 // switch, in the outgoing thread's context; finish_task_switch is what
-// the incoming thread runs first. enqueue and dequeue, which DTrace
-// builds on the scheduling classes' enqueue_task_* and dequeue_task_*,
-// are absent for now: with kprobes on them and the sched_switch raw
-// tracepoint attached together, the 6.12 test kernel under QEMU's TCG
-// crashed in __schedule (a call through a NULL pointer) once in a few
-// runs, which is yet to be understood. change-pri and remain-cpu, which DTrace for Linux does not
-// have either, are absent. sched_pi_setprio covers only priority inheritance, not the nice
+// the incoming thread runs first. enqueue's and dequeue's run queue is
+// args[2], a cpuinfo_t *; enqueue's args[3] says the task goes to the
+// head of the queue. change-pri and remain-cpu, which DTrace for Linux
+// does not have either, are absent. sched_pi_setprio covers only priority inheritance, not the nice
 // and policy changes change-pri also reports. wakeup fires where the kernel completes the wakeup,
 // which may be another CPU's context than the waker's, as in DTrace.
 package sched

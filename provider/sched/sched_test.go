@@ -68,15 +68,19 @@ func TestListVerbose(t *testing.T) {
 	}
 }
 
-// TestOnCPU: the probes built on kernel functions with kprobes. A
-// thread that sleeps n times comes on CPU again each time, on-cpu firing
-// in its own context; the scheduler tick fires in the thread it
-// interrupts (args[0] the task).
-func TestOnCPU(t *testing.T) {
+// TestOnRunQueue: the probes built on kernel functions with kprobes. A
+// thread that sleeps n times is dequeued when it sleeps, enqueued when
+// woken (args[0] its task, args[1] a run queue, args[2] 0 or 1), and
+// comes on CPU again each time, on-cpu firing in its own context; the
+// scheduler tick fires in the thread it interrupts (args[0] the task).
+func TestOnRunQueue(t *testing.T) {
 	testutil.Require(t, feature.RawTracepoint, feature.Kprobes)
 	const n = 10
 	var tid int
-	fs := stabletest.Run(t, table(), []stabletest.Clause{{Desc: "sched:::on-cpu", NArgs: 1}, {Desc: "sched:::tick", NArgs: 1}}, func() {
+	fs := stabletest.Run(t, table(), []stabletest.Clause{
+		{Desc: "sched:::on-cpu", NArgs: 1}, {Desc: "sched:::enqueue", NArgs: 3},
+		{Desc: "sched:::dequeue", NArgs: 3}, {Desc: "sched:::tick", NArgs: 1},
+	}, func() {
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
 		tid = unix.Gettid()
@@ -86,12 +90,26 @@ func TestOnCPU(t *testing.T) {
 		var spinner int
 		stabletest.Spin(50*time.Millisecond, &spinner)()
 	})
+	var task uint64
+	for _, f := range fs {
+		if f.TID == uint32(tid) {
+			task = f.Task
+		}
+	}
 	count := map[string]int{}
 	for _, f := range fs {
 		switch f.Probe {
 		case "sched:vmlinux::on-cpu":
 			if f.TID == uint32(tid) {
 				count["on-cpu"]++
+			}
+		case "sched:vmlinux::enqueue", "sched:vmlinux::dequeue":
+			if f.Args[0] != task {
+				continue
+			}
+			count[f.Probe]++
+			if f.Args[1] < 1<<63 || f.Args[2] > 1 {
+				t.Errorf("%s: args %#x, want the task, a run queue and 0 or 1", f.Probe, f.Args)
 			}
 		case "sched:vmlinux::tick":
 			count["tick"]++
@@ -100,8 +118,10 @@ func TestOnCPU(t *testing.T) {
 			}
 		}
 	}
-	if count["on-cpu"] < n {
-		t.Errorf("on-cpu: %d times for the sleeping thread, want at least %d", count["on-cpu"], n)
+	for _, p := range []string{"on-cpu", "sched:vmlinux::enqueue", "sched:vmlinux::dequeue"} {
+		if count[p] < n {
+			t.Errorf("%s: %d times for the sleeping thread, want at least %d (%v)", p, count[p], n, count)
+		}
 	}
 	if count["tick"] == 0 {
 		t.Errorf("tick never fired (%v)", count)

@@ -110,3 +110,15 @@ inline lwpsinfo_t *curlwpsinfo = xlate <lwpsinfo_t *> (curthread);
  */
 inline string cwd = d_path(&((struct task_struct *)curthread)->fs->pwd);
 inline string root = d_path(&((struct task_struct *)curthread)->fs->root);
+
+/*
+ * The CPU of a run queue, for sched's enqueue and dequeue. As for
+ * curcpu, the processor set and the locality group are 0; the chip,
+ * which a run queue does not tell, is 0 too.
+ */
+translator cpuinfo_t < struct rq *R > {
+	cpu_id = R->cpu;
+	cpu_pset = 0;
+	cpu_chip = 0;
+	cpu_lgrp = 0;
+};

@@ -89,8 +89,14 @@ type vmConfig struct {
 
 // qemuArgs is the qemu command line: no disk, no network, no display, the serial console on
 // stdout, and an exit instead of a reboot so that power-off and panic both end qemu.
+//
+// Software emulation runs every vCPU in one host thread (thread=single): with a thread per
+// vCPU, the guest's own code patching (jump labels, static calls and int3 breakpoints that
+// attaching tracepoints and kprobes toggle) now and then left a vCPU running stale code, and
+// the guest livelocked or crashed in the patched function (syscall_trace_enter, __schedule)
+// in about one run in ten. One thread keeps the guest's SMP semantics, a little slower.
 func (c vmConfig) qemuArgs() []string {
-	accel, cpu := "tcg", "max"
+	accel, cpu := "tcg,thread=single", "max"
 	if c.kvm {
 		accel, cpu = "kvm", "host"
 	}

@@ -7,7 +7,7 @@ import (
 
 func TestQemuArgs(t *testing.T) {
 	c := vmConfig{arch: arches["amd64"], cpus: 2, memory: "1G", image: "/k/vmlinuz", initrd: "/w/initramfs.cpio", testTimeout: "2m0s"}
-	want := "-accel tcg -cpu max -smp 2 -m 1G -nodefaults -nographic -serial stdio -no-reboot " +
+	want := "-accel tcg,thread=single -cpu max -smp 2 -m 1G -nodefaults -nographic -serial stdio -no-reboot " +
 		"-kernel /k/vmlinuz -initrd /w/initramfs.cpio " +
 		"-append console=ttyS0 quiet panic=-1 rdinit=/init GTQ_TIMEOUT=2m0s"
 	if got := strings.Join(c.qemuArgs(), " "); got != want {
