@@ -41,8 +41,8 @@ func TestLib(t *testing.T) {
 			c.decl(d)
 		}()
 	}
-	if len(c.info.Translators) != 16 {
-		t.Errorf("library defines %d translators, want 16", len(c.info.Translators))
+	if len(c.info.Translators) != 17 {
+		t.Errorf("library defines %d translators, want 17", len(c.info.Translators))
 	}
 	prog, info, err := checkSrc(t, u, "BEGIN { trace(curpsinfo->pr_ppid); trace(xlate<lwpsinfo_t *>(curthread)->pr_name); }")
 	if err != nil {
@@ -143,7 +143,7 @@ func TestLibLazy(t *testing.T) {
 		}
 		want := 0
 		if tc.kernel {
-			want = 16
+			want = 17
 		}
 		if len(info.Translators) != want {
 			t.Errorf("%s: %d translators checked, want %d", tc.src, len(info.Translators), want)
