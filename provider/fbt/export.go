@@ -1,6 +1,8 @@
 package fbt
 
 import (
+	"sync"
+
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/godtrace/godtrace/bpfrt"
@@ -14,21 +16,49 @@ import (
 // Traceable returns the traceable kernel functions the shell pattern
 // names (compiler-made names such as finish_task_switch.isra.0
 // included), in the order tracefs lists them, without the excluded ones.
+// A pattern without glob characters is looked up, not matched against
+// every function: the stable providers ask for dozens of names.
 func Traceable(pattern string) ([]string, error) {
-	fs, err := funcs()
+	names, err := traceableNames()
 	if err != nil {
 		return nil, err
 	}
+	if !provider.IsGlob(pattern) {
+		if names.set[pattern] {
+			return []string{pattern}, nil
+		}
+		return nil, nil
+	}
 	var out []string
-	seen := map[string]bool{}
-	for _, f := range fs {
-		if !seen[f.Name] && provider.Gmatch(f.Name, pattern) {
-			seen[f.Name] = true
-			out = append(out, f.Name)
+	for _, n := range names.list {
+		if provider.Gmatch(n, pattern) {
+			out = append(out, n)
 		}
 	}
 	return out, nil
 }
+
+// nameIndex is the names of funcs, each once, in order and as a set.
+type nameIndex struct {
+	list []string
+	set  map[string]bool
+}
+
+var traceableNames = sync.OnceValues(func() (nameIndex, error) {
+	var names nameIndex
+	fs, err := funcs()
+	if err != nil {
+		return names, err
+	}
+	names.set = make(map[string]bool, len(fs))
+	for _, f := range fs {
+		if !names.set[f.Name] {
+			names.set[f.Name] = true
+			names.list = append(names.list, f.Name)
+		}
+	}
+	return names, nil
+})
 
 // LoadKprobeArgs copies a kprobe's arguments from the registers its
 // context points at into args[]: on entry the six argument registers,

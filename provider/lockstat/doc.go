@@ -22,9 +22,9 @@
 //
 // The probes on the lock functions themselves are built, as DTrace
 // builds them, on those functions with kprobes, and are absent where the
-// kernel has none: a lock function's entry stashes the lock in the same
-// map, under (pid_tgid, a tag for the kind of lock), and its return
-// fires with it.
+// kernel has none: a lock function's entry stashes the lock for the
+// thread (stable.StashArg, a stash for each kind of lock), and its
+// return fires with it.
 //
 //	adaptive-acquire       (struct mutex *)   mutex_lock, _interruptible, _killable (0), _trylock (1)
 //	adaptive-acquire-error (struct mutex *, int error)  mutex_lock_interruptible, _killable failing

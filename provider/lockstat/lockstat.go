@@ -49,13 +49,15 @@ func New() *stable.Provider {
 		return []provider.Arg{stable.Arg(lock, "", 0), stable.Arg("uint64_t", "", 1)}
 	}
 	// The probes on the lock functions: a lock's entry stashes the lock,
-	// its return fires with it.
-	held := func(tag int32, fns []lockFunc, outcome int, arg1 int32) []stable.Source {
+	// its return fires with it. Each kind of lock has its own stash.
+	mutexes, readers, writers := stable.NewStash("dt_lockstat_mx"), stable.NewStash("dt_lockstat_rd"), stable.NewStash("dt_lockstat_wr")
+	held := func(stash *stable.Map, fns []lockFunc, outcome int, arg1 int32) []stable.Source {
 		var srcs []stable.Source
 		for _, f := range fns {
 			srcs = append(srcs,
-				stable.Source{Functions: []string{f.name}, Rewrite: c.stash(tag)},
-				stable.Source{Functions: []string{f.name}, Return: true, Rewrite: c.acquired(tag, f, outcome, arg1)})
+				stable.Source{Functions: []string{f.name}, Rewrite: stable.StashArg(stash, 0)},
+				stable.Source{Functions: []string{f.name}, Return: true, Rewrite: stable.Seq(
+					returned(f, outcome, arg1), stable.Unstash(stash, 0))})
 		}
 		return srcs
 	}
@@ -76,12 +78,12 @@ func New() *stable.Provider {
 	lockArg := func(lock string) []provider.Arg { return []provider.Arg{stable.Arg(lock, "", 0)} }
 	rwArgs := []provider.Arg{stable.Arg("struct rw_semaphore *", "", 0), stable.Arg("int", "", 1)}
 	return stable.New("lockstat", "vmlinux", stable.Attrs, []stable.Probe{
-		{Name: "adaptive-acquire", Sources: held(tagMutex, mutexLocks, acquired, 0), Args: lockArg("struct mutex *")},
-		{Name: "adaptive-acquire-error", Sources: held(tagMutex, mutexWaits, failed, 0), Args: []provider.Arg{stable.Arg("struct mutex *", "", 0), stable.Arg("int", "", 1)}},
+		{Name: "adaptive-acquire", Sources: held(mutexes, mutexLocks, acquired, 0), Args: lockArg("struct mutex *")},
+		{Name: "adaptive-acquire-error", Sources: held(mutexes, mutexWaits, failed, 0), Args: []provider.Arg{stable.Arg("struct mutex *", "", 0), stable.Arg("int", "", 1)}},
 		{Name: "adaptive-release", Sources: released("mutex_unlock"), Args: lockArg("struct mutex *")},
 		{Name: "rw-acquire", Sources: append(
-			held(tagRead, []lockFunc{{"down_read", retVoid}, {"down_read_killable", retZero}, {"down_read_interruptible", retZero}, {"down_read_trylock", retOne}}, acquired, rwReader),
-			held(tagWrite, []lockFunc{{"down_write", retVoid}, {"down_write_killable", retZero}, {"down_write_trylock", retOne}}, acquired, rwWriter)...), Args: rwArgs},
+			held(readers, []lockFunc{{"down_read", retVoid}, {"down_read_killable", retZero}, {"down_read_interruptible", retZero}, {"down_read_trylock", retOne}}, acquired, rwReader),
+			held(writers, []lockFunc{{"down_write", retVoid}, {"down_write_killable", retZero}, {"down_write_trylock", retOne}}, acquired, rwWriter)...), Args: rwArgs},
 		{Name: "rw-release", Sources: []stable.Source{rwReleased("up_read", rwReader), rwReleased("up_write", rwWriter)}, Args: rwArgs},
 		{Name: "adaptive-block", Sources: sources(class{any: flagMutex | flagRT, none: flagSpin | flagRead | flagWrite}), Args: args("struct mutex *")},
 		{Name: "adaptive-spin", Sources: sources(class{all: flagMutex | flagSpin, none: flagRead | flagWrite}), Args: args("struct mutex *")},
@@ -96,15 +98,6 @@ func New() *stable.Provider {
 const (
 	rwWriter = 0
 	rwReader = 1
-)
-
-// The tags that key a lock function's stash, in place of a lock address
-// in the contention map: (pid_tgid, tag) holds the lock a thread is in
-// the middle of taking.
-const (
-	tagMutex = 1
-	tagRead  = 2
-	tagWrite = 3
 )
 
 // lockFunc is a function that takes a lock, and what its return value
@@ -128,44 +121,11 @@ const (
 	failed
 )
 
-// tagKey fills the map key (pid_tgid, tag) in args[argKey:] and leaves
-// its address in R2.
-func tagKey(b *bpfrt.Builder, tag int32) {
-	b.Emit(
-		asm.FnGetCurrentPidTgid.Call(),
-		asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(argKey), asm.R0, asm.DWord),
-		bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(argKey+1), tag),
-		asm.Mov.Reg(asm.R2, bpfrt.RegScratch),
-		asm.Add.Imm(asm.R2, int32(bpfrt.MstArg(argKey))))
-}
-
-// stash records, at a lock function's entry, the lock it takes (args[0])
-// under (pid_tgid, tag), and fires nothing.
-func (c *contentions) stash(tag int32) stable.Step {
-	return func(b *bpfrt.Builder, skip string) error {
-		b.Emit(
-			asm.LoadMem(asm.R0, bpfrt.RegScratch, bpfrt.MstArg(0), asm.DWord),
-			asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(argVal), asm.R0, asm.DWord),
-			bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(argVal+1), 0))
-		tagKey(b, tag)
-		if err := c.load(b, asm.R1); err != nil {
-			return err
-		}
-		b.Emit(
-			asm.Mov.Reg(asm.R3, bpfrt.RegScratch),
-			asm.Add.Imm(asm.R3, int32(bpfrt.MstArg(argVal))),
-			asm.Mov.Imm(asm.R4, 0),
-			asm.FnMapUpdateElem.Call(),
-			asm.JSLE.Imm(asm.R0, 0, skip)) // always: see begin
-		return nil
-	}
-}
-
-// acquired fires at the return of f (args[0] its return value) when the
-// outcome is the probe's, with args[0] the lock stashed at its entry and
-// args[1] arg1, or for a failure the error. The stash stays: the next
-// entry replaces it.
-func (c *contentions) acquired(tag int32, f lockFunc, outcome int, arg1 int32) stable.Step {
+// returned checks, at the return of f (args[0] its return value), that
+// the outcome is the probe's, and sets args[1] to arg1, or for a failure
+// to the error; it leaves args[0] for the lock. The stash stays: the
+// next entry replaces it.
+func returned(f lockFunc, outcome int, arg1 int32) stable.Step {
 	return func(b *bpfrt.Builder, skip string) error {
 		b.Emit(asm.LoadMem(asm.R0, bpfrt.RegScratch, bpfrt.MstArg(0), asm.DWord))
 		switch {
@@ -185,15 +145,6 @@ func (c *contentions) acquired(tag int32, f lockFunc, outcome int, arg1 int32) s
 		} else {
 			b.Emit(bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(1), arg1))
 		}
-		tagKey(b, tag)
-		if err := c.load(b, asm.R1); err != nil {
-			return err
-		}
-		b.Emit(
-			asm.FnMapLookupElem.Call(),
-			asm.JEq.Imm(asm.R0, 0, skip),
-			asm.LoadMem(asm.R1, asm.R0, 0, asm.DWord),
-			asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(0), asm.R1, asm.DWord))
 		for i := 2; i < 6; i++ {
 			b.Emit(bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(i), 0))
 		}
@@ -201,8 +152,7 @@ func (c *contentions) acquired(tag int32, f lockFunc, outcome int, arg1 int32) s
 	}
 }
 
-// contentions is the provider's map of contentions in flight, and of
-// the locks being taken.
+// contentions is the provider's map of contentions in flight.
 type contentions struct{ m *stable.Map }
 
 func (c *contentions) load(b *bpfrt.Builder, dst asm.Register) error { return c.m.Load(b, dst) }

@@ -51,16 +51,5 @@ func (u *kprobeUnit) Attach(prog *ebpf.Program) (io.Closer, error) {
 // Trampoline fires each probe in turn, each from the function's own
 // arguments (or return value).
 func (u *kprobeUnit) Trampoline(b *bpfrt.Builder) error {
-	for _, f := range u.firings {
-		next := b.Label("stable_next")
-		fbt.LoadKprobeArgs(b, !u.ret)
-		if f.rewrite != nil {
-			if err := f.rewrite(b, next); err != nil {
-				return fmt.Errorf("%s on %s: %w", f.Probe.Desc, u.fn, err)
-			}
-		}
-		b.Fire(f.Probe.Ref(), u.Phase().Activity(), f.Stmts)
-		b.Mark(next)
-	}
-	return nil
+	return fireEach(b, u.firings, u.fn, func() { fbt.LoadKprobeArgs(b, !u.ret) })
 }

@@ -234,15 +234,22 @@ func (u *unit) Attach(prog *ebpf.Program) (io.Closer, error) {
 // Trampoline fires each probe in turn, each from the tracepoint's own
 // arguments: a rewrite that skips its probe goes on to the next.
 func (u *unit) Trampoline(b *bpfrt.Builder) error {
-	for _, f := range u.firings {
+	return fireEach(b, u.firings, u.tp, func() { rawtp.LoadArgs(b, u.nargs) })
+}
+
+// fireEach fires each of firings in turn on the source named where: it
+// loads the source's arguments into args[] with load, runs the rewrite
+// (which may skip to the next) and fires the probe.
+func fireEach(b *bpfrt.Builder, firings []firing, where string, load func()) error {
+	for _, f := range firings {
 		next := b.Label("stable_next")
-		rawtp.LoadArgs(b, u.nargs)
+		load()
 		if f.rewrite != nil {
 			if err := f.rewrite(b, next); err != nil {
-				return fmt.Errorf("%s on %s: %w", f.Probe.Desc, u.tp, err)
+				return fmt.Errorf("%s on %s: %w", f.Probe.Desc, where, err)
 			}
 		}
-		b.Fire(f.Probe.Ref(), u.Phase().Activity(), f.Stmts)
+		b.Fire(f.Probe.Ref(), provider.PhaseTrace.Activity(), f.Stmts)
 		b.Mark(next)
 	}
 	return nil

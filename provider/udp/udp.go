@@ -15,6 +15,13 @@ func New() *stable.Provider { return stable.New("udp", "vmlinux", stable.Attrs, 
 // tmp is a native slot past args[4], free while building.
 const tmp = 6
 
+// udpHeader sets args[4] to the UDP header of the skb in args[0], from
+// its transport header offset.
+var udpHeader = stable.Seq(
+	stable.Read(4, 0, "sk_buff", "head", 8),
+	stable.Read(tmp, 0, "sk_buff", "transport_header", 2),
+	stable.Add(4, tmp))
+
 // send turns ip:::send's natives into udp's for IPv4 or IPv6 datagrams
 // from a socket.
 func send(v6 bool) stable.Source {
@@ -28,9 +35,7 @@ func send(v6 bool) stable.Source {
 		stable.Skip(tmp, asm.JNE, unix.IPPROTO_UDP),
 		stable.Skip(1, asm.JEq, 0),
 		stable.Copy(3, 1),
-		stable.Read(4, 0, "sk_buff", "head", 8),
-		stable.Read(tmp, 0, "sk_buff", "transport_header", 2),
-		stable.Add(4, tmp),
+		udpHeader,
 		stable.Zero(5), stable.Zero(tmp))}
 }
 
@@ -44,9 +49,7 @@ func receive(fn string) stable.Source {
 		stable.Skip(1, asm.JEq, 0),
 		ip.SendHeader,
 		stable.Copy(3, 1),
-		stable.Read(4, 0, "sk_buff", "head", 8),
-		stable.Read(tmp, 0, "sk_buff", "transport_header", 2),
-		stable.Add(4, tmp),
+		udpHeader,
 		stable.Zero(5), stable.Zero(tmp))}
 }
 
