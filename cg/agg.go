@@ -177,7 +177,7 @@ func (g *gen) aggKey(n ast.Node, ag *Agg, keys []ast.Expr) {
 	}
 	for i, k := range keys {
 		if !direct(i) {
-			g.expr(k)
+			g.keyExpr(k)
 			g.push(n)
 		}
 	}

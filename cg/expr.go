@@ -156,7 +156,9 @@ func (g *gen) cast(e *ast.CastExpr, t *ctype.Type) {
 	from := g.expr(e.X)
 	switch {
 	case ctype.IsInteger(t) && (ctype.IsInteger(from) || ctype.IsPointer(from)):
-		g.normalize(asm.R0, t)
+		if castTruncates(from, t) {
+			g.normalize(asm.R0, t)
+		}
 	case ctype.IsPointer(t) && (ctype.IsInteger(from) || ctype.IsPointer(from)):
 	case ctype.IsVoid(t), isStr(t) && isStr(from):
 	case isStr(t) && ctype.IsPointer(from):
@@ -166,6 +168,30 @@ func (g *gen) cast(e *ast.CastExpr, t *ctype.Type) {
 	default:
 		g.unsupported(e, fmt.Sprintf("cast from %s to %s", from, t))
 	}
+}
+
+// castTruncates reports whether a cast from integer or pointer type from
+// to integer type to truncates and extends its operand, as DTrace decides:
+// not to a 64-bit type, nor to a wider type that keeps the value's sign
+// (signed, or from an unsigned type), nor between types of the same width
+// and signedness. A value computed in 64 bits may so keep bits its type
+// has no room for.
+func castTruncates(from, to *ctype.Type) bool {
+	if ctype.Resolve(to).Enc&ctype.Bool != 0 {
+		return true
+	}
+	fs, ts := from.Sizeof(), to.Sizeof()
+	fsigned := ctype.IsSigned(from) && !ctype.IsPointer(from)
+	tsigned := ctype.IsSigned(to)
+	switch {
+	case ts >= 8:
+		return false
+	case ts > fs:
+		return !tsigned && fsigned
+	case ts == fs:
+		return tsigned != fsigned
+	}
+	return true
 }
 
 // unary generates a prefix operator.
@@ -181,8 +207,8 @@ func (g *gen) unary(e *ast.UnaryExpr, t *ctype.Type) {
 		g.addrOf(e)
 		return
 	}
+	// In 64 bits, as binary operators compute.
 	g.expr(e.X)
-	g.normalize(asm.R0, t)
 	switch e.Op {
 	case token.ADD:
 	case token.SUB:
@@ -191,11 +217,9 @@ func (g *gen) unary(e *ast.UnaryExpr, t *ctype.Type) {
 		g.emit(asm.Xor.Imm(asm.R0, -1))
 	case token.NOT:
 		g.boolNot()
-		return
 	default:
 		g.unsupported(e, "operator "+e.Op.String())
 	}
-	g.normalize(asm.R0, t)
 }
 
 // boolNot sets R0 to !R0.
@@ -455,28 +479,34 @@ func (g *gen) binary(e *ast.BinaryExpr, t *ctype.Type) {
 	if isStr(xt) || isStr(yt) {
 		g.unsupported(e, "string operator "+e.Op.String())
 	}
+	// D computes in 64 bits: the operands are what they were loaded or
+	// computed as, and the result is not truncated to t (a store, a
+	// record or a cast truncates it). The operation's type only says
+	// whether it is signed: for a comparison, that of the operands'
+	// common type.
 	ct := t
-	switch e.Op {
-	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+	if isCompare(e.Op) {
 		ct = commonType(xt, yt)
-	case token.SHL, token.SHR:
-		ct = t
 	}
 	if (e.Op == token.ADD || e.Op == token.SUB) && (ctype.IsPointer(xt) || ctype.IsPointer(yt)) {
 		g.pointerArith(e, xt, yt)
 		return
 	}
 	g.expr(e.X)
-	g.normalize(asm.R0, ct)
 	g.push(e)
 	g.expr(e.Y)
-	if e.Op != token.SHL && e.Op != token.SHR {
-		g.normalize(asm.R0, ct)
-	}
 	g.emit(asm.Mov.Reg(asm.R1, asm.R0))
 	g.pop(asm.R0)
 	g.arith(e, e.Op, ct)
-	g.normalize(asm.R0, t)
+}
+
+// isCompare reports whether op is a comparison.
+func isCompare(op token.Kind) bool {
+	switch op {
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+		return true
+	}
+	return false
 }
 
 // pointerArith generates C's pointer arithmetic: a pointer plus or minus
@@ -587,17 +617,22 @@ func (g *gen) arith(n ast.Node, op token.Kind, ct *ctype.Type) {
 }
 
 // signedDiv divides R0 by R1, not 0, as signed numbers: the quotient
-// (DIV) or the remainder (MOD) in R0, truncated toward 0 as in C. Without
-// the v4 instruction set's signed division, the magnitudes are divided
-// and the sign put back: the quotient's is the product of the operands',
-// the remainder's the dividend's.
+// (DIV) or the remainder (MOD) in R0. D divides the magnitudes and gives
+// both results the sign of the product of the operands: the quotient is
+// C's, truncated toward 0, but the remainder differs from C's when the
+// divisor is negative (7 % -2 is -1, -7 % -2 is 1).
 func (g *gen) signedDiv(op token.Kind) {
+	if g.v4 && op == token.DIV {
+		g.emit(asm.SDiv.Reg(asm.R0, asm.R1))
+		return
+	}
 	if g.v4 {
-		if op == token.DIV {
-			g.emit(asm.SDiv.Reg(asm.R0, asm.R1))
-		} else {
-			g.emit(asm.SMod.Reg(asm.R0, asm.R1))
-		}
+		// C's remainder has the dividend's sign: negated by a
+		// negative divisor, it has the product's.
+		pos := g.label("smod")
+		g.emit(asm.SMod.Reg(asm.R0, asm.R1), asm.JSGE.Imm(asm.R1, 0, pos), asm.Neg.Imm(asm.R0, 0))
+		g.setLabel(pos)
+		g.emit(nop())
 		return
 	}
 	xpos, ypos, done := g.label("sdivx"), g.label("sdivy"), g.label("sdiv")
@@ -608,10 +643,7 @@ func (g *gen) signedDiv(op token.Kind) {
 		asm.Mov.Imm(asm.R2, 1),
 	)
 	g.setLabel(xpos)
-	g.emit(asm.JSGE.Imm(asm.R1, 0, ypos), asm.Neg.Imm(asm.R1, 0))
-	if op == token.DIV {
-		g.emit(asm.Xor.Imm(asm.R2, 1))
-	}
+	g.emit(asm.JSGE.Imm(asm.R1, 0, ypos), asm.Neg.Imm(asm.R1, 0), asm.Xor.Imm(asm.R2, 1))
 	g.setLabel(ypos)
 	if op == token.DIV {
 		g.emit(asm.Div.Reg(asm.R0, asm.R1))
@@ -641,18 +673,16 @@ func (g *gen) logical(e *ast.BinaryExpr) {
 	g.emit(nop())
 }
 
-// ternary generates c ? x : y.
+// ternary generates c ? x : y; like any operator, it does not truncate
+// its value to its type.
 func (g *gen) ternary(e *ast.CondExpr) {
-	t := g.typeOf(e).Type
 	els, done := g.label("else"), g.label("fi")
 	g.cond(e.Cond)
 	g.emit(asm.JEq.Imm(asm.R0, 0, els))
 	g.expr(e.X)
-	g.normalize(asm.R0, t)
 	g.emit(asm.Ja.Label(done))
 	g.setLabel(els)
 	g.expr(e.Y)
-	g.normalize(asm.R0, t)
 	g.setLabel(done)
 	g.emit(nop())
 }
@@ -674,21 +704,14 @@ func (g *gen) assign(e *ast.AssignExpr) {
 	if !ok || isStr(lt) {
 		g.unsupported(e, "operator "+e.Op.String())
 	}
-	rt := g.typeOf(e.Rhs).Type
-	ct := lt
-	if op != token.SHL && op != token.SHR {
-		ct = ctype.UsualArith(lt, rt, ctype.IntType)
-	}
+	// In 64 bits as a binary operator, signed as the left-hand side is;
+	// the store truncates.
 	g.loadVar(e.Lhs, lt)
-	g.normalize(asm.R0, ct)
 	g.push(e)
 	g.expr(e.Rhs)
-	if op != token.SHL && op != token.SHR {
-		g.normalize(asm.R0, ct)
-	}
 	g.emit(asm.Mov.Reg(asm.R1, asm.R0))
 	g.pop(asm.R0)
-	g.arith(e, op, ct)
+	g.arith(e, op, lt)
 	g.normalize(asm.R0, lt)
 	g.storeVar(e.Lhs, lt)
 }

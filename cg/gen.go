@@ -405,10 +405,18 @@ func (g *gen) clause(id int, ci *check.ClauseInfo) error {
 		// speculate() may not run (an if), and then nothing is output.
 		prologue = append(prologue, asm.StoreImm(rScratch, int16(g.l.Stage+4), 0, asm.Word))
 	}
-	insns := append(prologue, c.insns...)
 	if c.globals || c.strtab {
-		insns = append(insns, asm.Mov.Imm(asm.R0, 0).WithSymbol(fail), asm.Return())
+		// The return for a missing map comes right after the prologue,
+		// which jumps to it: the clause's end may be farther than a
+		// jump reaches.
+		body := c.insns[0].Symbol()
+		if body == "" {
+			body = g.label("body")
+			c.insns[0] = c.insns[0].WithSymbol(body)
+		}
+		prologue = append(prologue, asm.Ja.Label(body), asm.Mov.Imm(asm.R0, 0).WithSymbol(fail), asm.Return())
 	}
+	insns := append(prologue, c.insns...)
 	stmt := &bpfrt.Stmt{ID: id, Insns: insns, Recs: c.recs, DataSize: c.size, ArgsRead: c.argsRead}
 	g.prog.Clauses = append(g.prog.Clauses, &Clause{Stmt: stmt, Desc: ci.Clause.Descs[0].String(), Probes: c.probes})
 	g.c, g.ci = nil, nil

@@ -311,7 +311,7 @@ func (g *gen) buildKey(n ast.Node, id uint32, self bool, keys []ast.Expr, size i
 		if fields[i] = g.keyField(n, k, g.typeOf(k).Type); fields[i].Kind == KindStack || fields[i].Kind == KindUStack {
 			continue // taken straight into the key below
 		}
-		g.expr(k)
+		g.keyExpr(k)
 		g.push(n)
 	}
 	ko := g.keyOff()
@@ -350,6 +350,14 @@ func (g *gen) buildKey(n ast.Node, id uint32, self bool, keys []ast.Expr, size i
 			g.pop(asm.R0)
 			g.emit(asm.StoreMem(rScratch, int16(ko+offs[i]), asm.R0, asm.DWord))
 		}
+	}
+}
+
+// keyExpr evaluates the key k into R0; an integer computed in 64 bits is
+// truncated to its type, as storing it would.
+func (g *gen) keyExpr(k ast.Expr) {
+	if t := g.expr(k); ctype.IsInteger(t) {
+		g.normalize(asm.R0, t)
 	}
 }
 

@@ -67,8 +67,10 @@ func TestUsualArith(t *testing.T) {
 	tests := []struct {
 		a, b, want *Type
 	}{
-		{CharType, CharType, IntType},
-		{ShortType, UShortType, IntType},
+		{CharType, CharType, CharType},
+		{CharType, UCharType, UCharType},
+		{ShortType, UShortType, UShortType},
+		{UCharType, ShortType, ShortType},
 		{IntType, UIntType, UIntType},
 		{IntType, LongType, LongType},
 		{UIntType, LongType, LongType},

@@ -104,11 +104,13 @@ func Promote(t, intType *Type) *Type {
 }
 
 // UsualArith returns the common type of a binary arithmetic operation on a
-// and b after C's usual arithmetic conversions, with intType the int type
-// of the compilation: the wider operand wins, and at equal width the
-// unsigned one.
+// and b as D defines it, which is not C's: there are no integer
+// promotions (an enum counts as intType, but char + char stays char), and
+// the operand of higher rank wins, rank being the width in bits plus one
+// for an unsigned type; at equal rank a wins. D computes in 64 bits, so
+// the common type says how the result is stored, recorded and compared,
+// not where the arithmetic wraps.
 func UsualArith(a, b, intType *Type) *Type {
-	a, b = Promote(a, intType), Promote(b, intType)
 	ra, rb := Resolve(a), Resolve(b)
 	if ra.Kind == Float || rb.Kind == Float {
 		switch {
@@ -121,15 +123,26 @@ func UsualArith(a, b, intType *Type) *Type {
 		}
 		return a
 	}
-	switch {
-	case ra.Size > rb.Size:
-		return a
-	case rb.Size > ra.Size:
-		return b
-	case IsSigned(a) && !IsSigned(b):
+	if ra.Kind == Enum {
+		a = intType
+	}
+	if rb.Kind == Enum {
+		b = intType
+	}
+	if rank(b) > rank(a) {
 		return b
 	}
 	return a
+}
+
+// rank orders integer types for UsualArith.
+func rank(t *Type) int64 {
+	r := Resolve(t)
+	n := 8 * r.Size
+	if r.Enc&Signed == 0 {
+		n++
+	}
+	return n
 }
 
 // Same reports whether a and b are the same type, comparing structurally so

@@ -231,20 +231,19 @@ func (c *checker) unary(e *ast.UnaryExpr) *TypeInfo {
 		if !ctype.IsArith(t) {
 			c.errorf(e, diag.D_OP_ARITH, "operator %s requires an operand of arithmetic type", e.Op)
 		}
-		pt := ctype.Promote(t, ctype.IntType)
+		// D keeps the operand's type: no integer promotion.
 		if x.Const {
-			return c.constant(e, pt, foldUnary(e.Op, x.Value, pt))
+			return c.record(e, &TypeInfo{Type: t, Const: true, Value: foldUnary(e.Op, x.Value, t)})
 		}
-		return c.record(e, &TypeInfo{Type: pt})
+		return c.record(e, &TypeInfo{Type: t})
 	case token.BNEG:
 		if !ctype.IsInteger(t) {
 			c.errorf(e, diag.D_OP_INT, "operator %s requires an operand of integral type", e.Op)
 		}
-		pt := ctype.Promote(t, ctype.IntType)
 		if x.Const {
-			return c.constant(e, pt, foldUnary(e.Op, x.Value, pt))
+			return c.record(e, &TypeInfo{Type: t, Const: true, Value: foldUnary(e.Op, x.Value, t)})
 		}
-		return c.record(e, &TypeInfo{Type: pt})
+		return c.record(e, &TypeInfo{Type: t})
 	case token.NOT:
 		if !ctype.IsScalar(t) && !ctype.IsString(t) {
 			c.errorf(e, diag.D_OP_SCALAR, "operator %s requires an operand of scalar type", e.Op)
@@ -363,11 +362,11 @@ func (c *checker) binop(n ast.Node, op token.Kind, x, y *TypeInfo) *TypeInfo {
 		if !x.Const || !y.Const || !ctype.IsInteger(t) {
 			return &TypeInfo{Type: result}
 		}
-		v, err := foldBinary(op, normalize(x.Value, t), normalize(y.Value, t), t)
+		v, err := foldBinary(op, x.Value, y.Value, t)
 		if err != nil {
 			c.fail(n, err)
 		}
-		return &TypeInfo{Type: result, Const: true, Value: normalize(v, result)}
+		return &TypeInfo{Type: result, Const: true, Value: v}
 	}
 	switch op {
 	case token.ADD, token.SUB:
@@ -399,8 +398,8 @@ func (c *checker) binop(n ast.Node, op token.Kind, x, y *TypeInfo) *TypeInfo {
 		if !ctype.IsInteger(a) || !ctype.IsInteger(b) {
 			c.errorf(n, diag.D_OP_INT, "operator %s requires operands of integral type", op)
 		}
-		t := ctype.Promote(a, ctype.IntType)
-		return fold(t, t)
+		// The left operand's type, not promoted, as D has it.
+		return fold(a, a)
 	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
 		switch {
 		case ctype.IsArith(a) && ctype.IsArith(b):

@@ -21,9 +21,13 @@ func normalize(v int64, t *ctype.Type) int64 {
 	return int64(uint64(v) & (1<<bits - 1))
 }
 
-// foldBinary folds a binary operator over integer constants a and b, which
-// are already converted to operand type t; for comparisons the result is 0
-// or 1 of type int. It returns an error for division by zero, as DTrace
+// foldBinary folds a binary operator over integer constants a and b with
+// t the operation's type (the operands' common type); for comparisons the
+// result is 0 or 1 of type int. D folds in 64 bits, as it computes at run
+// time: the result is not truncated to t, which happens only where it is
+// stored, recorded or cast. A quotient and a remainder are C's, truncated
+// toward zero, as DTrace folds them (at run time a remainder takes the sign
+// of the quotient). It returns an error for division by zero, as DTrace
 // rejects such expressions at compile time.
 func foldBinary(op token.Kind, a, b int64, t *ctype.Type) (int64, error) {
 	unsigned := !ctype.IsSigned(t)
@@ -103,16 +107,21 @@ func foldBinary(op token.Kind, a, b int64, t *ctype.Type) (int64, error) {
 	default:
 		return 0, semErrorf(diag.D_OP_INCOMPAT, "operator %s cannot be folded", op)
 	}
-	return normalize(v, t), nil
+	return v, nil
 }
 
-// foldUnary folds a unary operator over an integer constant of type t.
+// foldUnary folds a unary operator over an integer constant of type t, in
+// 64 bits as DTrace does; only the negation of an unsigned constant is
+// truncated to its type.
 func foldUnary(op token.Kind, a int64, t *ctype.Type) int64 {
 	switch op {
 	case token.SUB:
-		return normalize(-a, t)
+		if !ctype.IsSigned(t) {
+			return normalize(-a, t)
+		}
+		return -a
 	case token.BNEG:
-		return normalize(^a, t)
+		return ^a
 	case token.NOT:
 		return b2i(a == 0)
 	}

@@ -17,8 +17,10 @@ func TestFoldBinary(t *testing.T) {
 		{token.DIV, 7, 2, ctype.IntType, 3},
 		{token.DIV, -7, 2, ctype.IntType, -3},
 		{token.MOD, -7, 2, ctype.IntType, -1},
-		{token.ADD, 0x7fffffff, 1, ctype.IntType, -0x80000000},
-		{token.ADD, 0xffffffff, 1, ctype.UIntType, 0},
+		// D folds in 64 bits: int + int does not wrap at 32.
+		{token.ADD, 0x7fffffff, 1, ctype.IntType, 0x80000000},
+		{token.ADD, 0xffffffff, 1, ctype.UIntType, 0x100000000},
+		{token.DIV, -1, 2, ctype.UIntType, 0x7fffffffffffffff},
 		{token.DIV, -1, 2, ctype.ULongType, 0x7fffffffffffffff},
 		{token.SHL, 1, 40, ctype.LongType, 1 << 40},
 		{token.SHR, -8, 1, ctype.IntType, -4},
@@ -38,11 +40,14 @@ func TestFoldBinary(t *testing.T) {
 }
 
 func TestFoldUnary(t *testing.T) {
-	if got := foldUnary(token.BNEG, 0, ctype.UIntType); got != 0xffffffff {
-		t.Errorf("~0u = %#x", got)
+	if got := foldUnary(token.BNEG, 0, ctype.UIntType); got != -1 {
+		t.Errorf("~0u = %#x, want all 64 bits set", got)
 	}
-	if got := foldUnary(token.SUB, -0x80000000, ctype.IntType); got != -0x80000000 {
+	if got := foldUnary(token.SUB, -0x80000000, ctype.IntType); got != 0x80000000 {
 		t.Errorf("-INT_MIN = %d", got)
+	}
+	if got := foldUnary(token.SUB, 1, ctype.UIntType); got != 0xffffffff {
+		t.Errorf("-1u = %#x, want 0xffffffff", got)
 	}
 }
 
