@@ -4,7 +4,8 @@
 // as DTrace spells them, symbolization of user addresses in a running
 // process (ustack frames such as "libc.so.6`malloc+0x1a"), demangling of
 // C++ and Rust names, and USDT probes described by SystemTap .note.stapsdt
-// notes, with their argument specifications decoded.
+// notes, with their argument specifications decoded. Subpackage unwind
+// turns their call frame information into the rows ustack() unwinds by.
 //
 // # Symbols
 //
