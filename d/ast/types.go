@@ -41,10 +41,13 @@ type EnumType struct {
 	EndAt       token.Pos
 }
 
-// Enumerator is `Name` or `Name = Value` in an enum definition.
+// Enumerator is `Name` or `Name = Value` in an enum definition. After is
+// the token that follows it (',' or '}'), where DTrace, having read it,
+// reports the enumerator's errors.
 type Enumerator struct {
 	Name  *Ident
 	Value Expr
+	After token.Pos
 }
 
 // QualType adds const, volatile or restrict to a type specifier:

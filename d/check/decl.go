@@ -2,6 +2,7 @@ package check
 
 import (
 	"errors"
+	"math"
 
 	"github.com/godtrace/godtrace/ctype"
 	"github.com/godtrace/godtrace/d/ast"
@@ -40,7 +41,7 @@ func (c *checker) typeOf(t ast.Type) (typ *ctype.Type, keys []*ctype.Type) {
 		}
 		name, ok := ctype.BaseName(t.Words)
 		if !ok {
-			c.errorf(t, diag.D_DECL_COMBO, "invalid type combination")
+			c.errorf(t, diag.D_UNKNOWN, "failed to resolve type %s: Unknown type name", dtraceTypeName(t.Words))
 		}
 		return c.lookupType(t, name), nil
 	case *ast.NamedType:
@@ -66,13 +67,9 @@ func (c *checker) typeOf(t ast.Type) (typ *ctype.Type, keys []*ctype.Type) {
 		}
 		n := int64(0)
 		if t.Len != nil {
-			ti := c.rvalue(t.Len)
-			if !ti.Const {
-				c.errorf(t.Len, diag.D_DECL_ARRSUB, "positive integral constant expression or tuple signature expected as array declaration subscript")
-			}
-			n = ti.Value
-			if n <= 0 {
-				c.errorf(t.Len, diag.D_DECL_ARRBIG, "array dimension too large")
+			n = c.posConst(t.Len, diag.D_DECL_ARRSUB, "positive integral constant expression or tuple signature expected as array declaration subscript")
+			if uint64(n) > math.MaxUint32 {
+				c.errorf(t.Len, diag.D_DECL_ARRBIG, "array dimension too big")
 			}
 		}
 		return ctype.NewArray(elem, n), nil
@@ -106,15 +103,67 @@ func qualify(t *ctype.Type, quals []token.Kind) *ctype.Type {
 	return t
 }
 
+// dtraceTypeName spells type keywords as DTrace names the type it looks
+// up: signed or unsigned, short, long or long long, then the specifier
+// unless int follows a size ("short long " for "short long", which names
+// nothing).
+func dtraceTypeName(words []string) string {
+	var sign, short, base string
+	longs := 0
+	for _, w := range words {
+		switch w {
+		case "signed", "unsigned":
+			sign += w + " "
+		case "short":
+			short = "short "
+		case "long":
+			longs++
+		default:
+			base = w
+		}
+	}
+	name := sign + short + [...]string{"", "long ", "long long ", "long long long "}[min(longs, 3)]
+	if base != "int" || name == "" {
+		name += base
+	}
+	return name
+}
+
+// posConst is the value of e, which must be a positive integral
+// constant: an error with tag and msg otherwise.
+func (c *checker) posConst(e ast.Expr, tag diag.Tag, msg string) int64 {
+	ti := c.rvalue(e)
+	if !ti.Const || ti.Value == 0 || ti.Value < 0 && ctype.IsSigned(ti.Type) {
+		c.errorf(e, tag, "%s", msg)
+	}
+	return ti.Value
+}
+
 func (c *checker) lookupType(n ast.Node, name string) *ctype.Type {
 	t, err := c.u.LookupType(name)
 	if err != nil {
 		if errors.Is(err, ctype.ErrNotFound) {
-			c.errorf(n, diag.D_TYPE_ERR, "failed to resolve type %s: Unknown type name", name)
+			c.errorf(n, diag.D_UNKNOWN, "failed to resolve type %s: Unknown type name", name)
 		}
-		c.errorf(n, diag.D_TYPE_ERR, "failed to resolve type %s: %v", name, err)
+		c.errorf(n, diag.D_UNKNOWN, "failed to resolve type %s: %v", name, err)
 	}
 	return t
+}
+
+// incomplete reports whether t is a struct, union or enum not yet
+// defined, or one being defined: neither can be a member or a variable.
+func incomplete(t *ctype.Type) bool {
+	r := ctype.Resolve(t)
+	return r.Kind == ctype.Forward || (r.Kind == ctype.Struct || r.Kind == ctype.Union) && r.Size == 0
+}
+
+// incompleteName is how DTrace names an incomplete type: a tag only
+// declared is a struct's, whatever the keyword that declared it.
+func incompleteName(t *ctype.Type) string {
+	if r := ctype.Resolve(t); r.Kind == ctype.Forward {
+		return "struct " + r.Name
+	}
+	return t.String()
 }
 
 // tagType finds or forward-declares the struct, union or enum tag.
@@ -159,19 +208,37 @@ func (c *checker) structType(st *ast.StructType) *ctype.Type {
 		for _, d := range md.Vars {
 			mt, _ := c.typeOf(d.Type)
 			m := ctype.Member{Type: mt}
+			idname := "(anon)"
 			if d.Name != nil {
 				m.Name = d.Name.Name
-				if hasMember(members, m.Name) {
-					c.errorf(d.Name, diag.D_DECL_MNAME, "member name redeclared: %s", m.Name)
+				idname = m.Name
+			}
+			if incomplete(mt) {
+				c.errorf(d.Type, diag.D_DECL_INCOMPLETE, "incomplete struct/union/enum %s: %s", incompleteName(mt), idname)
+			}
+			if d.BitWidth != nil {
+				// DTrace ignores an unnamed bit-field of width 0,
+				// C's way to close the storage unit.
+				if d.Name == nil {
+					if w := c.rvalue(d.BitWidth); w.Const && w.Value == 0 {
+						continue
+					}
 				}
+				bits := c.posConst(d.BitWidth, diag.D_DECL_BFCONST, "positive integral constant expression expected as bit-field size")
+				if !ctype.IsInteger(mt) || ctype.IsVoid(mt) {
+					c.errorf(d.BitWidth, diag.D_DECL_BFTYPE, "invalid type for bit-field: %s", idname)
+				}
+				if uint64(bits) > uint64(mt.Sizeof()*8) {
+					c.errorf(d.BitWidth, diag.D_DECL_BFSIZE, "bit-field too big for type: %s", idname)
+				}
+			}
+			if d.Name != nil && hasMember(members, m.Name) {
+				c.errorf(d.Name, diag.D_UNKNOWN, "failed to define member '%s': Duplicate member or variable name", m.Name)
 			}
 			a := mt.Alignof()
 			align = max(align, a)
 			if d.BitWidth != nil {
 				w := c.rvalue(d.BitWidth)
-				if !w.Const || w.Value < 0 || w.Value > mt.Sizeof()*8 {
-					c.errorf(d.BitWidth, diag.D_DECL_BFSIZE, "positive integral constant expression expected as bit-field size")
-				}
 				m.Bits = uint16(w.Value)
 				unit := uint64(mt.Sizeof() * 8)
 				if kind == ctype.Struct && unit > 0 && off/unit != (off+uint64(m.Bits)-1)/unit {
@@ -223,19 +290,34 @@ func (c *checker) enumType(et *ast.EnumType) *ctype.Type {
 	}
 	next := int64(0)
 	for _, e := range et.Enumerators {
+		name := e.Name.Name
+		at := &ast.Ident{NamePos: e.After}
 		if e.Value != nil {
-			v := c.rvalue(e.Value)
-			if !v.Const {
-				c.errorf(e.Value, diag.D_DECL_ENCONST, "enumerator '%s' must be assigned to an integral constant expression", e.Name.Name)
+			// An earlier enumerator of the same enum may be named
+			// before the enum is complete.
+			if id, ok := e.Value.(*ast.Ident); ok && hasEnumerator(t, id.Name) {
+				next = enumeratorValue(t, id.Name)
+			} else {
+				v := c.rvalue(e.Value)
+				if !v.Const {
+					c.errorf(at, diag.D_DECL_ENCONST, "enumerator '%s' must be assigned to an integral constant expression", name)
+				}
+				if v.Value > math.MaxInt32 || v.Value < math.MinInt32 || v.Value < 0 && !ctype.IsSigned(v.Type) {
+					c.errorf(at, diag.D_DECL_ENOFLOW, "enumerator '%s' value overflows INT_MAX (%d)", name, math.MaxInt32)
+				}
+				next = v.Value
 			}
-			next = v.Value
 		}
-		if _, dup := c.enums[e.Name.Name]; dup {
-			c.errorf(e.Name, diag.D_DECL_IDRED, "identifier redeclared: %s", e.Name.Name)
+		if hasEnumerator(t, name) {
+			c.errorf(at, diag.D_UNKNOWN, "failed to define enumerator '%s': Duplicate member or variable name", name)
 		}
-		c.enums[e.Name.Name] = next
-		t.Enumerators = append(t.Enumerators, ctype.Enumerator{Name: e.Name.Name, Value: next})
-		next++
+		_, dup := c.enums[name]
+		if _, ok := c.globals[name]; ok || dup {
+			c.errorf(at, diag.D_DECL_IDRED, "identifier redeclared: %s", name)
+		}
+		c.enums[name] = next
+		t.Enumerators = append(t.Enumerators, ctype.Enumerator{Name: name, Value: next})
+		next = int64(int32(next + 1))
 	}
 	return t
 }
@@ -262,6 +344,17 @@ func idKindName(v *Var) string {
 func (c *checker) declaration(d *ast.Declaration, inClause bool) {
 	if len(d.Vars) == 0 {
 		c.typeOf(d.Base)
+		base := d.Base
+		if q, ok := base.(*ast.QualType); ok {
+			base = q.Type
+		}
+		switch base.(type) {
+		case *ast.StructType, *ast.EnumType:
+		default:
+			// Only a struct, union or enum can be declared without a
+			// name: "extern int;" declares nothing.
+			c.errorf(d, diag.D_DECL_USELESS, "useless declaration")
+		}
 		return
 	}
 	for _, dv := range d.Vars {
@@ -270,10 +363,16 @@ func (c *checker) declaration(d *ast.Declaration, inClause bool) {
 			continue
 		}
 		name := dv.Name.Name
-		switch d.Class {
+		class := d.Class
+		if t.Kind == ctype.Func && (class == token.ILLEGAL || class == token.STATIC) {
+			class = token.EXTERN // a function prototype declares an extern
+		}
+		switch class {
+		case token.AUTO, token.REGISTER, token.STATIC:
+			c.errorf(dv.Name, diag.D_DECL_BADCLASS, "specified storage class not appropriate in D")
 		case token.TYPEDEF:
 			if _, ok := c.defs.Define(name, ctype.NewTypedef(name, t)); !ok {
-				c.errorf(dv.Name, diag.D_DECL_TYPERED, "type redeclared: %s", name)
+				c.errorf(dv.Name, diag.D_DECL_IDRED, "typedef redeclared: %s", name)
 			}
 			continue
 		case token.EXTERN:
@@ -282,6 +381,12 @@ func (c *checker) declaration(d *ast.Declaration, inClause bool) {
 		}
 		if t.Kind == ctype.Func {
 			continue
+		}
+		if a, ok := dv.Type.(*ast.ArrayType); ok && a.Len == nil && a.Keys == nil {
+			c.errorf(dv.Name, diag.D_DECL_ARRNULL, "array declaration requires array dimension or tuple signature: %s", name)
+		}
+		if keys == nil && incomplete(t) {
+			c.errorf(dv.Name, diag.D_DECL_INCOMPLETE, "incomplete struct/union/enum %s: %s", incompleteName(t), name)
 		}
 		if ctype.IsVoid(t) {
 			c.errorf(dv.Name, diag.D_DECL_VOIDOBJ, "cannot have void object: %s", name)
@@ -361,6 +466,25 @@ func (c *checker) translator(d *ast.Translator) {
 		delete(c.globals, d.Param.Name)
 	}
 	c.info.Translators = append(c.info.Translators, x)
+}
+
+// hasEnumerator reports whether the enum being defined has name.
+func hasEnumerator(t *ctype.Type, name string) bool {
+	for _, e := range t.Enumerators {
+		if e.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func enumeratorValue(t *ctype.Type, name string) int64 {
+	for _, e := range t.Enumerators {
+		if e.Name == name {
+			return e.Value
+		}
+	}
+	return 0
 }
 
 // hasMember reports whether a member list being built has name.

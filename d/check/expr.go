@@ -788,6 +788,9 @@ func (c *checker) newVar(lhs ast.Expr, rhs *TypeInfo) *Var {
 			if v.Type != nil {
 				return nil
 			}
+			if x.Scope == token.THIS {
+				c.errorf(l, diag.D_ARR_LOCAL, "local variables may not be used as associative arrays: %s", x.Name.Name)
+			}
 		default:
 			return nil
 		}

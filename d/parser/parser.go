@@ -182,13 +182,26 @@ func (p *parser) balance() {
 			p.fail(p.tok.Pos, diag.D_SYNTAX, "extra } in input stream")
 		}
 	case token.EPRED:
+		// DTrace's lexer read past the blanks after the '/' to tell it
+		// from a division, so its line is already that of what follows.
+		pos := p.afterBlanks(p.tok.Pos + 1)
 		if p.parens != 0 {
-			p.fail(p.tok.Pos, diag.D_SYNTAX, "closing ) expected in predicate before /")
+			p.fail(pos, diag.D_SYNTAX, "closing ) expected in predicate before /")
 		}
 		if p.brackets != 0 {
-			p.fail(p.tok.Pos, diag.D_SYNTAX, "closing ] expected in predicate before /")
+			p.fail(pos, diag.D_SYNTAX, "closing ] expected in predicate before /")
 		}
 	}
+}
+
+// afterBlanks is the position of the first character from pos on that is
+// not blank or a newline (or the end of the text).
+func (p *parser) afterBlanks(pos token.Pos) token.Pos {
+	off := p.file.Offset(pos)
+	for off < len(p.src) && strings.IndexByte(" \t\n\r\f\v", p.src[off]) >= 0 {
+		off++
+	}
+	return p.file.Pos(off)
 }
 
 func (p *parser) pragma(t scanner.Token) {

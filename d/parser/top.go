@@ -245,7 +245,7 @@ func isNameChar(c byte) bool {
 func (p *parser) inline() *ast.InlineDecl {
 	d := &ast.InlineDecl{Inline: p.tok.Pos}
 	p.next()
-	_, d.Base = p.specifiers(false)
+	_, d.Base = p.specifiers(specQual)
 	name, build := p.declarator(modeNamed)
 	d.Var = &ast.Declarator{Name: name, Type: build(d.Base)}
 	p.expect(token.ASSIGN)
@@ -285,10 +285,10 @@ func (p *parser) provider() *ast.ProviderDef {
 	for p.tok.Kind != token.RBRACE {
 		pd := &ast.ProbeDecl{ProbePos: p.expect(token.PROBE)}
 		pd.Name = p.ident()
-		pd.Native = p.params()
+		pd.Native = p.params("")
 		if p.tok.Kind == token.COLON {
 			p.next()
-			pd.Translated = p.params()
+			pd.Translated = p.params("")
 		}
 		pd.Semi = p.expect(token.SEMI)
 		d.Probes = append(d.Probes, pd)

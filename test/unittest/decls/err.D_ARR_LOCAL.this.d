@@ -1,0 +1,1 @@
+BEGIN { this->seen[pid] = 1; }

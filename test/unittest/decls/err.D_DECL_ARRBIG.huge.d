@@ -1,0 +1,1 @@
+char buf[1ULL << 33];

@@ -1,0 +1,2 @@
+/* An array variable needs a size or key types. */
+self int counts[];

@@ -1,0 +1,3 @@
+struct flags {
+	unsigned int on : 0;
+};

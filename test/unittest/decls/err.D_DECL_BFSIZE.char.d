@@ -1,0 +1,3 @@
+struct flags {
+	char on : 9;
+};

@@ -1,0 +1,1 @@
+short char c;

@@ -1,0 +1,1 @@
+extern self int n;

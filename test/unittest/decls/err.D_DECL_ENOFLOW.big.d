@@ -1,0 +1,1 @@
+enum big { HUGE = 0x80000000 };

@@ -1,0 +1,4 @@
+struct node {
+	struct node next;
+	int value;
+};

@@ -1,0 +1,2 @@
+enum colour { RED };
+long enum colour c;

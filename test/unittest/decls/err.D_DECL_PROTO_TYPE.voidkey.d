@@ -1,0 +1,1 @@
+int counts[int, void];

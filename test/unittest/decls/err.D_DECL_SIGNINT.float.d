@@ -1,0 +1,1 @@
+signed float f;

@@ -1,0 +1,1 @@
+unsigned void *p;

@@ -1,0 +1,1 @@
+enum e { ONE, TWO, ONE = 1 };

@@ -1,0 +1,1 @@
+BEGIN { x = (long short)1; }
