@@ -1,10 +1,9 @@
 package agg
 
 import (
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
+
+	"github.com/godtrace/godtrace/internal/conformance"
 
 	"github.com/godtrace/godtrace/format"
 )
@@ -12,15 +11,7 @@ import (
 // recorded returns the stdout part of a conformance case's .r file.
 func recorded(t *testing.T, name string) string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", "conformance", name+".r"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := string(b)
-	if i := strings.Index(s, "-- @@stderr --\n"); i >= 0 {
-		s = s[:i]
-	}
-	return s
+	return conformance.Recorded(t, name)
 }
 
 func str(s string) format.Value { return format.String(s) }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/godtrace/godtrace/internal/testutil"
+
 	"github.com/godtrace/godtrace/d/diag"
 )
 
@@ -45,6 +47,7 @@ func TestCompileErrors(t *testing.T) {
 }
 
 func TestPragmasSetOptions(t *testing.T) {
+	testutil.RequireRoot(t)
 	h := Open()
 	src := "#pragma D option quiet\n#pragma D option switchrate=10hz\n#pragma D option nspec=2\nBEGIN { exit(0); }\n"
 	if _, err := h.CompileFile("x.d", strings.NewReader(src), []string{"x.d"}); err != nil {
@@ -60,6 +63,7 @@ func TestPragmasSetOptions(t *testing.T) {
 }
 
 func TestCompileSpecs(t *testing.T) {
+	testutil.RequireRoot(t)
 	h := Open()
 	for _, tc := range []struct {
 		text string
@@ -82,6 +86,7 @@ func TestCompileSpecs(t *testing.T) {
 }
 
 func TestMacroArguments(t *testing.T) {
+	testutil.RequireRoot(t)
 	stdout, stderr, status := run(t, "-e", "-n", "BEGIN { printf(\"%d %s\", $1, $$2); }", "17", "word")
 	if status != 0 || stdout != "" || stderr != "" {
 		t.Errorf("status %d stdout %q stderr %q", status, stdout, stderr)
@@ -96,6 +101,7 @@ func TestMacroArguments(t *testing.T) {
 }
 
 func TestPreprocessor(t *testing.T) {
+	testutil.RequireRoot(t)
 	if _, err := exec.LookPath("cpp"); err != nil {
 		t.Skip("no cpp installed: ", err)
 	}

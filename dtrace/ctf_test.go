@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/godtrace/godtrace/internal/testutil"
+
 	"github.com/godtrace/godtrace/ctf"
 	"github.com/godtrace/godtrace/ctf/ctfsrc"
 	"github.com/godtrace/godtrace/ctype"
@@ -38,6 +40,7 @@ func writeKernelCTF(t *testing.T) string {
 // TestCTFPath: with -x ctfpath the kernel's types come from that archive,
 // module-scoped as vmlinux, instead of BTF.
 func TestCTFPath(t *testing.T) {
+	testutil.RequireRoot(t)
 	h := Open()
 	if err := h.Options().Set("ctfpath", writeKernelCTF(t)); err != nil {
 		t.Fatal(err)

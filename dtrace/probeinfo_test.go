@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/godtrace/godtrace/internal/testutil"
+
 	"github.com/godtrace/godtrace/provider"
 )
 
@@ -12,6 +14,7 @@ import (
 // probe of the providers whose argument types the D library covers: each
 // must resolve, translated ones through the library's translators.
 func TestProbeArgsTypeCheck(t *testing.T) {
+	testutil.RequireRoot(t)
 	h := Open()
 	checked := 0
 	for _, prov := range []string{"syscall", "proc", "sched", "io", "ip", "tcp", "udp", "sdt", "rawtp"} {
@@ -50,6 +53,7 @@ func TestProbeArgsTypeCheck(t *testing.T) {
 
 // TestProbeInfoTypes checks the types args[] gets from real providers.
 func TestProbeInfoTypes(t *testing.T) {
+	testutil.RequireRoot(t)
 	for _, tc := range []struct{ src, want string }{
 		{"syscall::read:entry { x = args[2]; x = (char)1; }", ""},
 		{"syscall::read:entry { trace(args[2]->x); }", "operator -> must be applied to a pointer"},

@@ -1,26 +1,16 @@
 package format
 
 import (
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 	"time"
+
+	"github.com/godtrace/godtrace/internal/conformance"
 )
 
-// recorded returns the stdout part of a conformance case's .r file: what
-// DTrace printed before any "-- @@stderr --" section.
+// recorded returns the stdout part of a conformance case's .r file.
 func recorded(t *testing.T, name string) string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", "conformance", name+".r"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := string(b)
-	if i := strings.Index(s, "-- @@stderr --\n"); i >= 0 {
-		s = s[:i]
-	}
-	return s
+	return conformance.Recorded(t, name)
 }
 
 // printfs runs a sequence of printf() actions the way the consumer does.

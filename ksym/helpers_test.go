@@ -4,6 +4,8 @@ import (
 	"errors"
 	"os"
 	"testing"
+
+	"github.com/godtrace/godtrace/internal/testutil"
 )
 
 // requireKallsyms fails unless /proc/kallsyms can be read with real
@@ -19,4 +21,6 @@ func requireKallsyms(tb testing.TB) {
 		tb.Fatal(err)
 	}
 	f.Close()
+	// Addresses in /proc/kallsyms read as 0 for a normal user.
+	testutil.RequireRoot(tb)
 }

@@ -2,11 +2,13 @@ package provider_test
 
 import (
 	"bytes"
-	"github.com/godtrace/godtrace/internal/conformance"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/godtrace/godtrace/internal/conformance"
+	"github.com/godtrace/godtrace/internal/testutil"
 
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/provider/dtrace"
@@ -65,6 +67,7 @@ func TestParseDesc(t *testing.T) {
 }
 
 func TestTableIDs(t *testing.T) {
+	testutil.RequireRoot(t)
 	// However the table is first asked, dtrace's probes get 1, 2, 3 and a
 	// profile probe the same id: BEGIN, which only dtrace's probes can
 	// match, populates no other provider, and a later description
@@ -162,6 +165,7 @@ func TestListVerbose(t *testing.T) {
 }
 
 func TestDtracePlan(t *testing.T) {
+	testutil.RequireRoot(t)
 	tab := registry.NewTable()
 	var enabled []provider.Enabled
 	for _, d := range []string{"BEGIN", "END", "ERROR"} {
@@ -180,6 +184,7 @@ func TestDtracePlan(t *testing.T) {
 // TestMatchScope checks that a description no provider after dtrace can
 // match lists no other provider's probes, while one that may does.
 func TestMatchScope(t *testing.T) {
+	testutil.RequireRoot(t)
 	for _, c := range []struct {
 		desc     string
 		lazy     bool // only dtrace's and profile's few probes are listed after it

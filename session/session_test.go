@@ -429,6 +429,7 @@ BEGIN {
 // sym(), func() and mod() keys stand for their whole function or module:
 // addresses within one function are one tuple.
 func TestSymKeysMerge(t *testing.T) {
+	testutil.RequireRoot(t)
 	addr, err := kallsymsAddr("vfs_read")
 	if err != nil {
 		t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -46,4 +47,15 @@ func TestMain(m *testing.M) {
 		os.RemoveAll(buildDir)
 	}
 	os.Exit(code)
+}
+
+// requireSDTHeader skips t, with the reason, when gcc cannot find
+// <sys/sdt.h> (Debian's systemtap-sdt-dev, which .ci/run installs).
+func requireSDTHeader(t *testing.T) {
+	t.Helper()
+	cmd := exec.Command("gcc", "-E", "-x", "c", "-o", os.DevNull, "-")
+	cmd.Stdin = strings.NewReader("#include <sys/sdt.h>\n")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Skipf("needs <sys/sdt.h> (apt-get install systemtap-sdt-dev): %v\n%s", err, out)
+	}
 }

@@ -105,6 +105,7 @@ func TestPython(t *testing.T) {
 // that the decoded argument specifications fetch the values the source
 // passes, at -O0 (memory operands) and -O2 (registers and constants).
 func TestSdtProgram(t *testing.T) {
+	requireSDTHeader(t)
 	for _, opt := range []string{"-O0", "-O2"} {
 		t.Run(opt, func(t *testing.T) {
 			bin := build(t, "sdt.c", opt)

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/godtrace/godtrace/internal/testutil"
 )
 
 func fixture(name string) string { return filepath.Join("..", "..", "ksym", "testdata", name) }
@@ -62,6 +64,7 @@ func TestErrors(t *testing.T) {
 // TestRunningSystem prints the running kernel's table: it must list
 // do_sys_openat2 in the core kernel, with a size.
 func TestRunningSystem(t *testing.T) {
+	testutil.RequireRoot(t)
 	if _, err := os.Stat("/proc/kallsyms"); err != nil {
 		t.Skipf("kernel without /proc/kallsyms: %v", err)
 	}

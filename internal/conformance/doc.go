@@ -1,5 +1,5 @@
-// Package conformance locates the shared conformance cases (D scripts with
-// the output DTrace printed for them) for the tests that compare against
-// them. They live in ../shared/conformance beside the repository, where the
-// development machines and CI both put the project's shared folder.
+// Package conformance locates the conformance cases (D scripts with the
+// output DTrace printed for them, in test/conformance of this repository)
+// for the tests that compare against them. They live in the repository so
+// that a fresh clone's tests need nothing beside it.
 package conformance

@@ -34,12 +34,18 @@ func RequireLacking(tb testing.TB, fs ...*feature.Feature) {
 	}
 }
 
-// RequireRoot fails tb unless the process runs as root.
+// RequireRoot fails tb unless the process runs as root. Under -short it
+// skips instead, so that "go test -short ./..." runs, as a normal user,
+// every test that needs no privileges.
 func RequireRoot(tb testing.TB) {
 	tb.Helper()
-	if os.Geteuid() != 0 {
-		tb.Fatal("this test needs root (CI runs as root)")
+	if os.Geteuid() == 0 {
+		return
 	}
+	if testing.Short() {
+		tb.Skip("needs root: runs without -short, as root (CI runs as root)")
+	}
+	tb.Fatal("this test needs root (CI runs as root)")
 }
 
 // SkipIfNotSupported skips tb when err says the kernel lacks a feature and
