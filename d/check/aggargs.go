@@ -1,6 +1,8 @@
 package check
 
 import (
+	"math/big"
+
 	"github.com/godtrace/godtrace/ctype"
 	"github.com/godtrace/godtrace/d/ast"
 	"github.com/godtrace/godtrace/d/diag"
@@ -44,7 +46,7 @@ func (c *checker) aggParams(call *ast.CallExpr, fn string, v *Var) {
 		if limit < -1<<31 || limit > 1<<31-1 {
 			c.errorf(args[2], diag.D_LQUANT_LIMVAL, "lquantize( ) argument #2 must be a 32-bit quantity")
 		}
-		if limit < p.Base {
+		if limit <= p.Base {
 			c.errorf(call, diag.D_LQUANT_MISMATCH, "lquantize( ) base (argument #1) must be less than limit (argument #2)")
 		}
 		p.Step = 1
@@ -77,47 +79,40 @@ func (c *checker) aggParams(call *ast.CallExpr, fn string, v *Var) {
 		}
 		argmax = 5
 	case "llquantize":
-		names := [...]string{"factor", "low magnitude", "high magnitude", "linear steps per magnitude"}
-		typeTags := [...]diag.Tag{diag.D_LLQUANT_FACTORTYPE, diag.D_LLQUANT_LMAGTYPE, diag.D_LLQUANT_HMAGTYPE, diag.D_LLQUANT_STEPTYPE}
-		valTags := [...]diag.Tag{diag.D_LLQUANT_FACTORVAL, diag.D_LLQUANT_LMAGVAL, diag.D_LLQUANT_HMAGVAL, diag.D_LLQUANT_STEPVAL}
-		matchTags := [...]diag.Tag{diag.D_LLQUANT_MATCHFACTOR, diag.D_LLQUANT_MATCHLMAG, diag.D_LLQUANT_MATCHHMAG, diag.D_LLQUANT_MATCHSTEPS}
-		var vals [4]int64
-		for i := range vals {
-			vals[i] = c.constArg(args[i+1], typeTags[i], "llquantize( ) argument #%d (%s) must be an integer constant", i+1, names[i])
-			if uint64(vals[i]) > 1<<16-1 {
-				c.errorf(args[i+1], valTags[i], "llquantize( ) argument #%d (%s) must be an unsigned 16-bit quantity", i+1, names[i])
-			}
+		p.Factor = c.constArg(args[1], diag.D_LLQUANT_FACTORTYPE, "llquantize( ) argument #1 must be an integer constant")
+		if uint64(p.Factor) > 1<<16-1 || p.Factor < 2 {
+			c.errorf(args[1], diag.D_LLQUANT_FACTORVAL, "llquantize( ) argument #1 must be an unsigned 16-bit quantity greater than or equal to 2")
 		}
-		p.Factor, p.Low, p.High, p.Steps = vals[0], vals[1], vals[2], vals[3]
-		if p.Factor < 2 {
-			c.errorf(call, diag.D_LLQUANT_FACTORSMALL, "llquantize( ) factor (argument #1) must be two or more")
+		p.Low = c.constArg(args[2], diag.D_LLQUANT_LMAGTYPE, "llquantize( ) argument #2 must be an integer constant")
+		if uint64(p.Low) > 1<<16-1 {
+			c.errorf(args[2], diag.D_LLQUANT_LMAGVAL, "llquantize( ) argument #2 must be an unsigned 16-bit quantity")
 		}
-		if p.Low >= p.High {
-			c.errorf(call, diag.D_LLQUANT_MAGRANGE, "llquantize( ) high magnitude (argument #3) must be greater than low magnitude (argument #2)")
+		p.High = c.constArg(args[3], diag.D_LLQUANT_HMAGTYPE, "llquantize( ) argument #3 must be an integer constant")
+		if uint64(p.High) > 1<<16-1 {
+			c.errorf(args[3], diag.D_LLQUANT_HMAGVAL, "llquantize( ) argument #3 must be an unsigned 16-bit quantity")
 		}
-		if p.Steps < p.Factor {
-			c.errorf(call, diag.D_LLQUANT_FACTORNSTEPS, "llquantize( ) factor (argument #1) must be less than or equal to the number of linear steps per magnitude (argument #4)")
+		if p.High < p.Low {
+			c.errorf(args[3], diag.D_LLQUANT_HMAGVAL, "llquantize( ) argument #3 (high magnitude) must be at least argument #2 (low magnitude)")
 		}
-		pow := p.Factor
-		for pow < p.Steps {
-			pow *= p.Factor
+		if power(p.Factor, p.High+1).BitLen() > 64 {
+			c.errorf(args[3], diag.D_LLQUANT_HMAGVAL, "llquantize( ) argument #3 (high magnitude) will cause overflow of 64 bits")
 		}
-		if p.Steps%p.Factor != 0 || pow%p.Steps != 0 {
-			c.errorf(call, diag.D_LLQUANT_FACTOREVEN, "llquantize( ) factor (argument #1) must evenly divide the number of steps per magnitude (argument #4), and the number of steps per magnitude must evenly divide a power of the factor")
+		p.Steps = c.constArg(args[4], diag.D_LLQUANT_STEPTYPE, "llquantize( ) argument #4 must be a non-zero positive integer constant")
+		if p.Steps <= 0 {
+			c.errorf(args[4], diag.D_LLQUANT_STEPTYPE, "llquantize( ) argument #4 must be a non-zero positive integer constant")
 		}
-		order := uint64(1)
-		for i := int64(0); i <= p.High+1; i++ {
-			next := order * uint64(p.Factor)
-			if next/uint64(p.Factor) != order || next <= order {
-				c.errorf(call, diag.D_LLQUANT_MAGTOOBIG, "llquantize( ) factor (%d) raised to power of high magnitude (%d) plus 1 overflows 64-bits", p.Factor, p.High)
-			}
-			order = next
+		if p.Steps > 1<<16-1 {
+			c.errorf(args[4], diag.D_LLQUANT_STEPVAL, "llquantize( ) argument #4 must be an unsigned 16-bit quantity")
 		}
+		c.llquantSteps(args[1], p)
 		if o := v.Params; o != nil && *o != p {
 			old := [...]int64{o.Factor, o.Low, o.High, o.Steps}
+			vals := [...]int64{p.Factor, p.Low, p.High, p.Steps}
+			names := [...]string{"factor", "lmag", "hmag", "steps"}
+			matchTags := [...]diag.Tag{diag.D_LLQUANT_MATCHFACTOR, diag.D_LLQUANT_MATCHLMAG, diag.D_LLQUANT_MATCHHMAG, diag.D_LLQUANT_MATCHSTEPS}
 			for i := range vals {
 				if old[i] != vals[i] {
-					c.errorf(call, matchTags[i], "llquantize( ) %s (argument #%d) doesn't match previous declaration: expected %d, found %d", names[i], i+1, old[i], vals[i])
+					c.errorf(call, matchTags[i], "llquantize() %s (argument #%d) doesn't match previous declaration: expected %d, found %d", names[i], i+1, old[i], vals[i])
 				}
 			}
 		}
@@ -138,6 +133,28 @@ func (c *checker) aggParams(call *ast.CallExpr, fn string, v *Var) {
 	if fn != "quantize" && v.Params == nil {
 		v.Params = &p
 	}
+}
+
+// llquantSteps checks that the linear steps of each order of magnitude
+// fall on its buckets: fewer steps than the factor must divide it; more
+// must be a multiple of it and divide the factor raised to the low
+// magnitude plus one (squared, for a low magnitude of zero).
+func (c *checker) llquantSteps(factorArg ast.Expr, p AggParams) {
+	switch {
+	case p.Steps < p.Factor && p.Factor%p.Steps != 0:
+		c.errorf(factorArg, diag.D_LLQUANT_STEPVAL, "llquantize() argument #4 (steps) must evenly divide argument #1 (factor) when steps<factor")
+	case p.Steps > p.Factor && p.Steps%p.Factor != 0:
+		c.errorf(factorArg, diag.D_LLQUANT_STEPVAL, "llquantize() argument #4 (steps) must be a multiple of argument #1 (factor) when steps>factor")
+	case p.Steps > p.Factor && p.Low == 0 && (p.Factor*p.Factor)%p.Steps != 0:
+		c.errorf(factorArg, diag.D_LLQUANT_STEPVAL, "llquantize() argument #4 (steps) must evenly divide the square of argument #1 (factor) when steps>factor and lmag==0")
+	case p.Steps > p.Factor && p.Low > 0 && new(big.Int).Mod(power(p.Factor, p.Low+1), big.NewInt(p.Steps)).Sign() != 0:
+		c.errorf(factorArg, diag.D_LLQUANT_STEPVAL, "llquantize() argument #4 (steps) must evenly divide pow(argument #1 (factor), lmag (argument #2) + 1) when steps>factor and lmag>0")
+	}
+}
+
+// power is x to the n, without overflow.
+func power(x, n int64) *big.Int {
+	return new(big.Int).Exp(big.NewInt(x), big.NewInt(n), nil)
 }
 
 func isScalarType(t *TypeInfo) bool { return t != nil && ctype.IsScalar(t.Type) }

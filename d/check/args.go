@@ -44,9 +44,64 @@ func (c *checker) argType(e ast.Node, i int64) (*ctype.Type, *Xlator) {
 }
 
 // translatorOf returns the translator an expression's value comes
-// through: args[i] of a translated argument, or xlate.
+// through: args[i] of a translated argument, xlate, or an inline such as
+// curpsinfo whose value is an xlate.
 func (c *checker) translatorOf(e ast.Expr) *Xlator {
+	if x := c.xlateRoot(e); x != nil {
+		return c.info.Xlated[x]
+	}
 	return c.info.Xlated[unparen(e)]
+}
+
+// calledIdent returns the function a call expression names, or nil.
+func calledIdent(e ast.Expr) ast.Expr {
+	if call, ok := unparen(e).(*ast.CallExpr); ok {
+		return unparen(call.Fun)
+	}
+	return nil
+}
+
+// typeName names the type of a checked expression in messages: its
+// dynamic kind, or its type.
+func (c *checker) typeName(e ast.Expr) string {
+	if dyn := c.dynamicKind(e); dyn != "" {
+		return dyn
+	}
+	return typeName(c.info.Types[e].Type)
+}
+
+// xlateRoot returns the xlate expression e is, directly or as an inline's
+// value, or nil.
+func (c *checker) xlateRoot(e ast.Expr) *ast.XlateExpr {
+	switch e := unparen(e).(type) {
+	case *ast.XlateExpr:
+		return e
+	case *ast.Ident:
+		if v := c.info.Vars[e]; v != nil && v.Kind == Inline {
+			return c.xlateRoot(v.Inline.Value)
+		}
+	}
+	return nil
+}
+
+// dynamicKind names what an expression of DTrace's <DYN> type is (an
+// aggregation, an aggregating function's call, or translated data that
+// has no storage of its own), the way DTrace's messages do; it is "" for
+// any other expression.
+func (c *checker) dynamicKind(e ast.Expr) string {
+	if t := c.info.Types[e]; t != nil && t.Type == aggRefType {
+		return "aggregation"
+	}
+	if v := c.info.Vars[calledIdent(e)]; v != nil && v.Builtin != nil && v.Builtin.Kind == AggFunc {
+		return "aggregating function"
+	}
+	if x := c.xlateRoot(e); x != nil {
+		if t := c.info.Types[x]; t != nil && ctype.IsPointer(t.Type) {
+			return "pointer to translated data"
+		}
+		return "translated data"
+	}
+	return ""
 }
 
 // defines reports whether the translator defines member name.

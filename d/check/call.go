@@ -4,7 +4,6 @@ import (
 	"github.com/godtrace/godtrace/ctype"
 	"github.com/godtrace/godtrace/d/ast"
 	"github.com/godtrace/godtrace/d/diag"
-	"github.com/godtrace/godtrace/d/token"
 )
 
 // proto returns the parsed prototype of a built-in function.
@@ -22,7 +21,7 @@ func (c *checker) proto(n ast.Node, fn *Ident) *Proto {
 
 // checkArgs validates arguments against a prototype the way DTrace's
 // dt_idcook_sign does, wording included.
-func (c *checker) checkArgs(n ast.Node, fn *Ident, p *Proto, args []*TypeInfo) {
+func (c *checker) checkArgs(n *ast.CallExpr, fn *Ident, p *Proto, args []*TypeInfo) {
 	argc := len(args)
 	opt := -1
 	for i, par := range p.Params {
@@ -31,44 +30,33 @@ func (c *checker) checkArgs(n ast.Node, fn *Ident, p *Proto, args []*TypeInfo) {
 			break
 		}
 	}
+	// limit is the expected count on a mismatch, else the number of
+	// arguments to check; bound says whether it is a lower or upper one.
 	var mismatch bool
-	var limit int
+	limit, bound := len(p.Params), ""
 	switch {
 	case p.Variadic:
-		limit = len(p.Params)
-		mismatch = argc < limit
+		mismatch, bound = argc < limit, "at least "
+	case opt >= 0 && argc < opt:
+		mismatch, limit, bound = true, opt, "at least "
+	case opt >= 0 && argc > len(p.Params):
+		mismatch, bound = true, "at most "
 	case opt >= 0:
 		limit = argc
-		mismatch = argc < opt || argc > len(p.Params)
 	default:
-		limit = len(p.Params)
 		mismatch = argc != limit
-	}
-	if mismatch && argc > len(p.Params) {
-		// DTrace checks the stack actions' arguments itself, and says
-		// ustack( ) for jstack( ) too.
-		switch fn.Name {
-		case "stack":
-			c.errorf(n, diag.D_STACK_PROTO, "stack( ) prototype mismatch: too many arguments")
-		case "ustack", "jstack":
-			c.errorf(n, diag.D_USTACK_PROTO, "ustack( ) prototype mismatch: too many arguments")
-		}
 	}
 	if mismatch {
 		s := "s "
 		if argc == 1 {
 			s = " "
 		}
-		atLeast, want := "", limit
-		if opt >= 0 {
-			atLeast, want = "at least ", opt
-		}
-		c.errorf(n, diag.D_PROTO_LEN, "%s( ) prototype mismatch: %d arg%spassed, %s%d expected", fn.Name, argc, s, atLeast, want)
+		c.errorf(n, diag.D_PROTO_LEN, "%s( ) prototype mismatch: %d arg%spassed, %s%d expected", fn.Name, argc, s, bound, limit)
 	}
 	for i := 0; i < limit && i < len(p.Params); i++ {
 		par := p.Params[i]
 		if par.Type != nil && !argcompat(par.Type, args[i]) {
-			c.errorf(n, diag.D_PROTO_ARG, "%s( ) argument #%d is incompatible with prototype:\n\tprototype: %s\n\t%9s: %s", fn.Name, i+1, par.Type, "argument", args[i].Type)
+			c.errorf(n, diag.D_PROTO_ARG, "%s( ) argument #%d is incompatible with prototype:\n\tprototype: %s\n\t%9s: %s", fn.Name, i+1, par.Type, "argument", c.typeName(n.Args[i]))
 		}
 	}
 }
@@ -148,47 +136,74 @@ func (c *checker) call(e *ast.CallExpr) *TypeInfo {
 	if fn.Destructive {
 		c.info.Destructive = true
 	}
-	// An action inside an expression passes DTrace's semantic checks
-	// and fails in its code generator, after the whole clause is checked.
+	// An action or aggregating function inside an expression passes
+	// DTrace's semantic checks and fails in its code generator, after
+	// the whole clause is checked; what the action itself requires is
+	// never checked, as its code is never generated.
 	isKey := keyActions[fn.Name] && unparen(c.aggKey) == ast.Expr(e)
-	if fn.Kind == Action && !isKey && c.clause != nil && c.clause.actionInExpr == nil && unparen(c.stmtExpr) != ast.Expr(e) {
-		var pos token.Position
-		if c.file != nil {
-			pos = c.file.Position(e.Pos())
-		}
-		c.clause.actionInExpr = diag.Errorf(pos, diag.D_CG_EXPR, "tracing function %s( ) may not be called from a D expression (D program context required)", fn.Name)
+	inExpr := fn.Kind == Action && !isKey && unparen(c.stmtExpr) != ast.Expr(e) || fn.Kind == AggFunc
+	if inExpr && c.clause != nil && c.clause.cgErr == nil {
+		c.clause.cgErr = c.errAt(e, diag.D_CG_EXPR, "%s %s( ) may not be called from a D expression (D program context required)", funcKind(fn), fn.Name)
 	}
-	if fn.Kind == AggFunc {
-		c.errorf(e, diag.D_AGG_FUNC, "%s( ) may only be used as the value of an aggregation", fn.Name)
+	// copyout() and copyoutstr() write user memory wherever they are
+	// called, so DTrace counts them as destructive actions.
+	if fn.Kind == Subr && fn.Destructive && c.speculated {
+		c.errorf(e, diag.D_ACT_SPEC, "destructive actions may not follow speculate( )")
 	}
 	p := c.proto(e, fn)
-	switch fn.Name {
-	case "printa":
-		c.printa(e, fn)
-	case "clear", "trunc", "normalize", "denormalize":
-		c.aggAction(e, fn, p)
-	case "printf", "system", "freopen":
-		c.printf(e, fn, p)
-	default:
-		args := make([]*TypeInfo, len(e.Args))
-		for i, a := range e.Args {
-			args[i] = c.expr(a)
-		}
-		if fn.Name == "trace" && len(args) == 1 && ctype.IsVoid(args[0].Type) {
-			c.errorf(e, diag.D_TRACE_VOID, "trace( ) may not be applied to a void expression")
-		}
-		c.checkArgs(e, fn, p, args)
-		switch fn.Name {
-		case "stack", "ustack", "jstack":
-			c.stackArgs(e, fn.Name, args)
-		case "tracemem":
-			c.tracememArgs(e, args)
-		}
+	args := make([]*TypeInfo, len(e.Args))
+	for i, a := range e.Args {
+		args[i] = c.expr(a)
+	}
+	c.checkArgs(e, fn, p, args)
+	if !inExpr {
+		c.callArgs(e, fn, args)
 	}
 	if fn.Name == "speculate" && c.clause != nil {
 		c.clause.Speculates = true
 	}
 	return c.record(e, &TypeInfo{Type: c.resultOf(fn, p)})
+}
+
+// callArgs applies what a built-in function requires of its arguments
+// beyond its prototype, which DTrace's code generator checks.
+func (c *checker) callArgs(e *ast.CallExpr, fn *Ident, args []*TypeInfo) {
+	switch fn.Name {
+	case "inet_ntoa6":
+		if len(args) > 1 && !args[1].Const {
+			c.errorf(e.Args[1], diag.D_PROTO_ARG, "inet_ntoa6( ) argument #2 must be an integer constant")
+		}
+	case "printa":
+		c.printa(e, fn)
+	case "clear", "trunc", "normalize", "denormalize":
+		c.aggAction(e, fn)
+	case "printf", "system", "freopen":
+		c.printf(e, fn, args)
+	case "trace":
+		dynamic := c.dynamicKind(e.Args[0]) != ""
+		if ctype.IsVoid(args[0].Type) && !dynamic {
+			c.errorf(e, diag.D_TRACE_VOID, "trace( ) may not be applied to a void expression")
+		}
+		if dynamic {
+			c.errorf(e, diag.D_TRACE_DYN, "trace( ) may not be applied to a dynamic expression")
+		}
+	case "stack", "ustack", "jstack":
+		c.stackArgs(e, fn.Name, args)
+	case "tracemem":
+		c.tracememArgs(e, args)
+	}
+}
+
+// funcKind names the kind of a built-in function as DTrace's
+// dt_idkind_name does.
+func funcKind(fn *Ident) string {
+	switch fn.Kind {
+	case AggFunc:
+		return "aggregating function"
+	case Action:
+		return "tracing function"
+	}
+	return "function"
 }
 
 // aggCall checks the arguments of an aggregating function used for
@@ -203,7 +218,7 @@ func (c *checker) aggCall(e *ast.CallExpr, fn *Ident, v *Var) {
 	c.checkArgs(e, fn, p, args)
 	for i, a := range args {
 		if i == 0 && fn.Name != "count" && !ctype.IsScalar(a.Type) {
-			c.errorf(e, diag.D_AGG_SCALAR, "%s( ) requires a scalar argument", fn.Name)
+			c.errorf(e, diag.D_AGG_SCALAR, "%s( ) argument #1 must be of scalar type", fn.Name)
 		}
 	}
 	c.aggParams(e, fn.Name, v)
@@ -215,68 +230,55 @@ func (c *checker) aggCall(e *ast.CallExpr, fn *Ident, v *Var) {
 func (c *checker) formatArg(e *ast.CallExpr, fn *Ident) []Conv {
 	lit, ok := unparen(e.Args[0]).(*ast.StringLit)
 	if !ok {
-		t := c.expr(e.Args[0])
-		c.errorf(e, diag.D_PRINTF_ARG_FMT, "%s( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: %s", fn.Name, t.Type)
+		c.errorf(e, diag.D_PRINTF_ARG_FMT, "%s( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: %s", fn.Name, c.typeName(e.Args[0]))
 	}
-	c.expr(lit)
-	if lit.Value == "" {
-		c.errorf(e, diag.D_PRINTF_FMT_EMPTY, "%s( ) format string is empty", fn.Name)
+	// freopen("") restores standard output, which DTrace records as
+	// the file name ".": so "." itself cannot be opened.
+	if fn.Name == "freopen" && lit.Value == "." {
+		c.errorf(e, diag.D_FREOPEN_INVALID, "%s( ) argument #1 cannot be \".\"", fn.Name)
 	}
 	convs, err := ParseFormat(lit.Value)
 	if err != nil {
 		c.fail(e, err)
 	}
+	if lit.Value == "" && fn.Name != "freopen" {
+		c.errorf(e, diag.D_PRINTF_FMT_EMPTY, "%s( ) format string is empty", fn.Name)
+	}
 	return convs
 }
 
-func (c *checker) printf(e *ast.CallExpr, fn *Ident, p *Proto) {
-	if len(e.Args) == 0 {
-		c.checkArgs(e, fn, p, nil)
-	}
-	first := 0
-	if fn.Name == "freopen" {
-		if len(e.Args) == 1 {
-			if t := c.expr(e.Args[0]); !strcompat(t.Type) {
-				c.errorf(e, diag.D_FREOPEN_INVALID, "%s( ) argument #1 is incompatible with prototype:\n\tprototype: string\n\t argument: %s", fn.Name, t.Type)
-			}
-			return
-		}
-		first = 0
-	}
+// printf checks printf(), system() and freopen(): a format and the values
+// its conversions consume.
+func (c *checker) printf(e *ast.CallExpr, fn *Ident, args []*TypeInfo) {
 	convs := c.formatArg(e, fn)
 	var types []*ctype.Type
-	for _, a := range e.Args[first+1:] {
-		types = append(types, c.expr(a).Type)
+	for _, a := range args[1:] {
+		types = append(types, a.Type)
 	}
 	if err := c.validateFormat(fn.Name, convs, types, 1, nil, true); err != nil {
 		c.fail(e, err)
 	}
 }
 
-// aggArg checks that an argument names a defined aggregation.
-func (c *checker) aggArg(e *ast.CallExpr, fn *Ident, a ast.Expr, n int, protoTag, badTag diag.Tag) *Var {
+// aggArg checks that argument #n of an action names a defined aggregation.
+func (c *checker) aggArg(e *ast.CallExpr, fn *Ident, a ast.Expr, n int, argTag, badTag diag.Tag) *Var {
 	agg, ok := unparen(a).(*ast.AggExpr)
 	if !ok {
-		t := c.expr(a)
-		c.errorf(e, protoTag, "%s( ) argument #%d is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s", fn.Name, n, t.Type)
+		c.errorf(e, argTag, "%s( ) argument #%d is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s", fn.Name, n, c.typeName(a))
 	}
-	v, ok := c.aggs[agg.Name]
-	if !ok {
+	v := c.info.Vars[agg]
+	if v == nil {
 		c.errorf(e, badTag, "undefined aggregation: @%s", agg.Name)
 	}
-	c.info.Vars[agg] = v
-	c.record(agg, &TypeInfo{Type: ctype.VoidType})
 	return v
 }
 
 func (c *checker) printa(e *ast.CallExpr, fn *Ident) {
 	args, argr := e.Args, 1
 	var convs []Conv
-	if len(args) > 0 {
-		if _, ok := unparen(args[0]).(*ast.StringLit); ok {
-			convs = c.formatArg(e, fn)
-			args, argr = args[1:], 2
-		}
+	if _, ok := unparen(args[0]).(*ast.StringLit); ok {
+		convs = c.formatArg(e, fn)
+		args, argr = args[1:], 2
 	}
 	if len(e.Args) < argr {
 		c.errorf(e, diag.D_PRINTA_PROTO, "%s( ) prototype mismatch: %d args passed, %d expected", fn.Name, len(e.Args), argr)
@@ -316,24 +318,16 @@ func (c *checker) printa(e *ast.CallExpr, fn *Ident) {
 	}
 }
 
-// aggAction checks clear(), trunc(), normalize() and denormalize().
-func (c *checker) aggAction(e *ast.CallExpr, fn *Ident, p *Proto) {
-	tags := map[string][3]diag.Tag{
-		"clear":       {diag.D_CLEAR_PROTO, diag.D_CLEAR_AGGARG, diag.D_CLEAR_AGGBAD},
-		"trunc":       {diag.D_TRUNC_PROTO, diag.D_TRUNC_AGGARG, diag.D_TRUNC_AGGBAD},
-		"normalize":   {diag.D_NORMALIZE_PROTO, diag.D_NORMALIZE_AGGARG, diag.D_NORMALIZE_AGGBAD},
-		"denormalize": {diag.D_NORMALIZE_PROTO, diag.D_NORMALIZE_AGGARG, diag.D_NORMALIZE_AGGBAD},
+// aggAction checks clear(), trunc(), normalize() and denormalize(), whose
+// prototypes leave argument #1 untyped: it must be an aggregation.
+func (c *checker) aggAction(e *ast.CallExpr, fn *Ident) {
+	tags := map[string][2]diag.Tag{
+		"clear":       {diag.D_CLEAR_AGGARG, diag.D_CLEAR_AGGBAD},
+		"trunc":       {diag.D_TRUNC_AGGARG, diag.D_TRUNC_AGGBAD},
+		"normalize":   {diag.D_NORMALIZE_AGGARG, diag.D_NORMALIZE_AGGBAD},
+		"denormalize": {diag.D_NORMALIZE_AGGARG, diag.D_NORMALIZE_AGGBAD},
 	}[fn.Name]
-	if n := len(e.Args); n < p.MinArgs() || n > len(p.Params) {
-		want := len(p.Params)
-		c.errorf(e, tags[0], "%s( ) prototype mismatch: %d args passed, %d expected", fn.Name, n, want)
-	}
-	c.aggArg(e, fn, e.Args[0], 1, tags[1], tags[2])
-	if len(e.Args) == 2 {
-		if t := c.expr(e.Args[1]); !ctype.IsScalar(t.Type) {
-			c.errorf(e, diag.D_TRUNC_SCALAR, "%s( ) argument #2 must be of scalar type", fn.Name)
-		}
-	}
+	c.aggArg(e, fn, e.Args[0], 1, tags[0], tags[1])
 }
 
 // identKind names the kind of a non-function identifier as DTrace's

@@ -127,9 +127,11 @@ type ClauseInfo struct {
 	match *Match
 	desc  *ast.ProbeDesc
 	used  []int64
-	// actionInExpr is the error for the first action called inside an
-	// expression, reported once the clause is checked.
-	actionInExpr *diag.Error
+	// cgErr is the first error DTrace finds only when it generates the
+	// clause's code (an action called inside an expression, an
+	// aggregation with no function applied), reported once the clause
+	// has passed every other check.
+	cgErr *diag.Error
 }
 
 // Info is the result of a successful check: the AST annotated with types
@@ -319,11 +321,16 @@ func (s universeSource) LookupVar(n string) (*ctype.Type, error)  { return s.u.L
 
 // errorf stops the check with an error at node's line.
 func (c *checker) errorf(n ast.Node, tag diag.Tag, format string, args ...any) {
+	panic(bailout{c.errAt(n, tag, format, args...)})
+}
+
+// errAt makes the error for node n without stopping the check.
+func (c *checker) errAt(n ast.Node, tag diag.Tag, format string, args ...any) *diag.Error {
 	var pos token.Position
 	if c.file != nil && n != nil && n.Pos().IsValid() {
 		pos = c.file.Position(n.Pos())
 	}
-	panic(bailout{diag.Errorf(pos, tag, format, args...)})
+	return diag.Errorf(pos, tag, format, args...)
 }
 
 // fail stops the check with a semError (or any error) at node's line.
@@ -379,8 +386,8 @@ func (c *checker) probeClause(pc *ast.ProbeClause) {
 	for _, s := range pc.Body {
 		c.stmt(s)
 	}
-	if ci.actionInExpr != nil {
-		panic(bailout{ci.actionInExpr})
+	if ci.cgErr != nil {
+		panic(bailout{ci.cgErr})
 	}
 	for _, d := range pc.Descs[1:] {
 		c.agreeArgs(ci, d)
@@ -391,6 +398,10 @@ func (c *checker) probeClause(pc *ast.ProbeClause) {
 func (c *checker) stmt(s ast.Stmt) {
 	switch s := s.(type) {
 	case *ast.ExprStmt:
+		if c.isAgg(s.X) {
+			c.nullAgg(s.X)
+			return
+		}
 		c.stmtExpr = s.X
 		c.expr(s.X)
 		c.stmtExpr = nil
@@ -409,6 +420,19 @@ func (c *checker) stmt(s ast.Stmt) {
 			c.stmt(s)
 		}
 	case *ast.EmptyStmt:
+	}
+}
+
+// nullAgg checks a statement that names an aggregation without applying
+// a function to it, which DTrace's code generator rejects.
+func (c *checker) nullAgg(e ast.Expr) {
+	c.expr(e)
+	a, ok := unparen(e).(*ast.AggExpr)
+	if !ok {
+		a = unparen(unparen(e).(*ast.IndexExpr).X).(*ast.AggExpr)
+	}
+	if c.clause != nil && c.clause.cgErr == nil {
+		c.clause.cgErr = c.errAt(e, diag.D_AGG_NULL, "expression has null effect: @%s", a.Name)
 	}
 }
 

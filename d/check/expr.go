@@ -56,7 +56,7 @@ func (c *checker) expr(e ast.Expr) *TypeInfo {
 			c.errorf(e, diag.D_IDENT_UNDEF, "failed to resolve @%s: Unknown variable name", e.Name)
 		}
 		c.info.Vars[e] = v
-		return c.record(e, &TypeInfo{Type: ctype.VoidType})
+		return c.record(e, &TypeInfo{Type: aggRefType})
 	case *ast.UnaryExpr:
 		return c.unary(e)
 	case *ast.PostfixExpr:
@@ -307,7 +307,14 @@ func strcompat(t *ctype.Type) bool { return ctype.IsString(t) || ctype.IsCharPoi
 // ptrcompat reports whether two pointer types may be compared, assigned
 // or subtracted: the same referenced type, or one of them void *.
 func ptrcompat(a, b *ctype.Type) bool {
-	ra, rb := ctype.Resolve(decay(a)), ctype.Resolve(decay(b))
+	// A D string is an array of char to DTrace, so void * takes one.
+	asPtr := func(t *ctype.Type) *ctype.Type {
+		if ctype.IsString(t) {
+			return ctype.NewPointer(ctype.CharType)
+		}
+		return decay(t)
+	}
+	ra, rb := ctype.Resolve(asPtr(a)), ctype.Resolve(asPtr(b))
 	if ra.Kind != ctype.Pointer || rb.Kind != ctype.Pointer {
 		return false
 	}
@@ -582,8 +589,31 @@ func (c *checker) selector(e *ast.SelectorExpr) *TypeInfo {
 	return c.record(e, &TypeInfo{Type: m.Type, Lvalue: true, Writable: writable})
 }
 
+// aggMDim rejects an aggregation indexed twice, as in @a[1][2].
+func (c *checker) aggMDim(e ast.Expr) {
+	if ix, ok := unparen(e).(*ast.IndexExpr); ok {
+		if inner, ok := unparen(ix.X).(*ast.IndexExpr); ok {
+			if a, ok := unparen(inner.X).(*ast.AggExpr); ok {
+				c.errorf(e, diag.D_AGG_MDIM, "improper attempt to reference @%s as a multi-dimensional array", a.Name)
+			}
+		}
+	}
+}
+
 func (c *checker) index(e *ast.IndexExpr) *TypeInfo {
+	c.aggMDim(e)
 	switch x := unparen(e.X).(type) {
+	case *ast.AggExpr:
+		// Unlike @a, @a[key] is no error while @a is undefined, as
+		// DTrace creates it: what the expression does with it decides.
+		for _, k := range e.Index {
+			c.expr(k)
+		}
+		if v, ok := c.aggs[x.Name]; ok {
+			c.info.Vars[x] = v
+		}
+		c.record(x, &TypeInfo{Type: aggRefType})
+		return c.record(e, &TypeInfo{Type: aggRefType})
 	case *ast.Ident:
 		if b, ok := LookupBuiltin(x.Name); ok && b.Kind == ArrayVar {
 			if _, shadow := c.globals[x.Name]; !shadow {
@@ -667,6 +697,9 @@ func (c *checker) keyTypes(e *ast.IndexExpr, kind string) []*ctype.Type {
 		}
 		keys[i] = c.expr(k).Type
 		c.aggKey = nil
+		if dyn := c.dynamicKind(k); dyn != "" {
+			c.errorf(e, diag.D_KEY_TYPE, "%s expression may not be used as %s index: key #%d", dyn, kind, i+1)
+		}
 		if ctype.IsVoid(keys[i]) {
 			c.errorf(e, diag.D_KEY_TYPE, "%s expression may not be used as %s index: key #%d", keys[i], kind, i+1)
 		}
@@ -706,6 +739,7 @@ func (c *checker) assocRef(e *ast.IndexExpr, v *Var, create bool) *TypeInfo {
 }
 
 func (c *checker) assign(e *ast.AssignExpr) *TypeInfo {
+	c.aggMDim(e.Lhs)
 	if c.isAgg(e.Lhs) {
 		return c.aggAssign(e)
 	}
@@ -745,7 +779,7 @@ func (c *checker) newVar(lhs ast.Expr, rhs *TypeInfo) *Var {
 	infer := func(v *Var) {
 		// x = trace(1) gives x the action's void type, as in DTrace,
 		// whose code generator then rejects the action.
-		actionValue := c.clause != nil && c.clause.actionInExpr != nil
+		actionValue := c.clause != nil && c.clause.cgErr != nil
 		if ctype.IsVoid(rhs.Type) && !actionValue {
 			c.errorf(lhs, diag.D_OP_VFPTR, "operator = may not be applied to a void expression")
 		}
@@ -835,6 +869,9 @@ func (c *checker) aggAssign(e *ast.AssignExpr) *TypeInfo {
 		}
 	}
 	if e.Op != token.ASSIGN || fn == nil || fn.Kind != AggFunc {
+		// DTrace checks the value first, so an undefined function or
+		// variable is reported as such.
+		c.expr(e.Rhs)
 		c.errorf(e, diag.D_AGG_FUNC, "@%s must be assigned the result of an aggregating function", name)
 	}
 	v, exists := c.aggs[name]

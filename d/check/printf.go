@@ -2,10 +2,10 @@ package check
 
 import (
 	"fmt"
-	"github.com/godtrace/godtrace/d/diag"
 	"strings"
 
 	"github.com/godtrace/godtrace/ctype"
+	"github.com/godtrace/godtrace/d/diag"
 )
 
 // Conv is one conversion of a printf-style format string, as DTrace's
@@ -44,15 +44,20 @@ const (
 	protoWstr  = "wchar_t []"
 )
 
-func isInt(_ *checker, t *ctype.Type) bool   { return ctype.IsInteger(t) }
+// isInteger is DTrace's dt_node_is_integer: the special types are void
+// there, whatever they are here.
+func isInteger(t *ctype.Type) bool { return ctype.IsInteger(t) && !isSpecial(t) }
+
+func isInt(_ *checker, t *ctype.Type) bool   { return isInteger(t) }
 func isFP(_ *checker, t *ctype.Type) bool    { return ctype.IsFloat(t) }
-func isAddr(_ *checker, t *ctype.Type) bool  { return ctype.IsPointer(t) || ctype.IsInteger(t) }
+func isAddr(_ *checker, t *ctype.Type) bool  { return ctype.IsPointer(t) || isInteger(t) }
+func isKaddr(c *checker, t *ctype.Type) bool { return t == symaddrType || isAddr(c, t) }
 func isStack(_ *checker, t *ctype.Type) bool { return t == stackType }
-func isCSI(_ *checker, t *ctype.Type) bool   { return ctype.IsInteger(t) && t.Sizeof() <= 4 }
-func isTime(_ *checker, t *ctype.Type) bool  { return ctype.IsInteger(t) && t.Sizeof() == 8 }
+func isCSI(_ *checker, t *ctype.Type) bool   { return isInteger(t) && t.Sizeof() <= 4 }
+func isTime(_ *checker, t *ctype.Type) bool  { return isInteger(t) && t.Sizeof() == 8 }
 
 func isUaddr(_ *checker, t *ctype.Type) bool {
-	return t == usymaddrType || ctype.IsPointer(t) || ctype.IsInteger(t)
+	return t == usymaddrType || ctype.IsPointer(t) || isInteger(t)
 }
 
 func isStr(_ *checker, t *ctype.Type) bool {
@@ -80,6 +85,9 @@ func isWstr(_ *checker, t *ctype.Type) bool {
 // resolvedNamed matches when the resolved type's name is one of names.
 func resolvedNamed(names ...string) func(*checker, *ctype.Type) bool {
 	return func(_ *checker, t *ctype.Type) bool {
+		if isSpecial(t) {
+			return false
+		}
 		n := ctype.Resolve(t).Name
 		for _, want := range names {
 			if n == want {
@@ -110,12 +118,12 @@ func isLongLong(c *checker, t *ctype.Type) bool {
 func compatWith(want *ctype.Type) func(*checker, *ctype.Type) bool {
 	return func(_ *checker, t *ctype.Type) bool {
 		r := ctype.Resolve(t)
-		return r.Kind == want.Kind && r.Size == want.Size && r.Enc == want.Enc
+		return !isSpecial(t) && r.Kind == want.Kind && r.Size == want.Size && r.Enc == want.Enc
 	}
 }
 
 var pfConvs = map[string]*pfConv{
-	"a":   {protoAddr, isAddr, false},
+	"a":   {protoAddr, isKaddr, false},
 	"A":   {protoUaddr, isUaddr, false},
 	"c":   {protoCSI, isCSI, true},
 	"C":   {protoCSI, isCSI, false},

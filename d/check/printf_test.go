@@ -85,7 +85,7 @@ func TestParseProto(t *testing.T) {
 	if p.Result.String() != "string" || len(p.Params) != 3 || p.MinArgs() != 2 || p.MaxArgs() != 3 {
 		t.Errorf("substr proto = %+v", p)
 	}
-	if got := p.Params[0].Type.String(); got != "const char *" {
+	if got := p.Params[0].Type.String(); got != "char *" {
 		t.Errorf("param 0 = %q", got)
 	}
 	p, err = parseProto(u, "void(@, int32_t, int32_t, ...)")

@@ -102,10 +102,9 @@ func parseTypeName(u *ctype.Universe, s string) (*ctype.Type, error) {
 		stars++
 		s = strings.TrimSpace(s[:len(s)-1])
 	}
-	isConst := false
-	if rest, ok := strings.CutPrefix(s, "const "); ok {
-		isConst, s = true, rest
-	}
+	// DTrace looks these names up in CTF, which ignores qualifiers: its
+	// messages call a const char * parameter char *.
+	s = strings.TrimPrefix(s, "const ")
 	if words := strings.Fields(s); len(words) > 1 {
 		if name, ok := ctype.BaseName(words); ok {
 			s = name
@@ -114,9 +113,6 @@ func parseTypeName(u *ctype.Universe, s string) (*ctype.Type, error) {
 	t, err := u.LookupType(s)
 	if err != nil {
 		return nil, err
-	}
-	if isConst {
-		t = ctype.NewQualified(ctype.Const, t)
 	}
 	for range stars {
 		t = ctype.NewPointer(t)

@@ -1,6 +1,10 @@
 package check
 
-import "github.com/godtrace/godtrace/ctype"
+import (
+	"strings"
+
+	"github.com/godtrace/godtrace/ctype"
+)
 
 // The result types of stack(), ustack()/jstack(), sym()/func()/mod() and
 // usym()/ufunc()/umod()/uaddr(): 64-bit values that DTrace formats
@@ -11,5 +15,17 @@ var (
 	usymaddrType = &ctype.Type{Kind: ctype.Typedef, Name: "_usymaddr", Elem: ctype.ULongType, Module: "D"}
 )
 
-// typeName is how DTrace names a type in messages.
-func typeName(t *ctype.Type) string { return t.String() }
+// aggRefType is the type of an aggregation named in an expression, as in
+// trace(@a): like DTrace's <DYN>, it has no value, and messages name it
+// "aggregation".
+var aggRefType = &ctype.Type{Kind: ctype.Typedef, Name: "aggregation", Elem: ctype.VoidType, Module: "D"}
+
+// isSpecial reports whether t is one of the types DTrace defines as void
+// and formats specially: no printf() conversion but their own takes them.
+func isSpecial(t *ctype.Type) bool {
+	return t == stackType || t == symaddrType || t == usymaddrType || t == aggRefType
+}
+
+// typeName is how DTrace names a type in messages: as CTF does, with an
+// anonymous struct or union named by its kind alone ("struct ").
+func typeName(t *ctype.Type) string { return strings.ReplaceAll(t.String(), "(anon)", "") }

@@ -1,0 +1,4 @@
+BEGIN
+{
+	clear(max(1));
+}

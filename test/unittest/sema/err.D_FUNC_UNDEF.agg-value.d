@@ -1,0 +1,4 @@
+BEGIN
+{
+	@a = nosuchfunc(1);
+}

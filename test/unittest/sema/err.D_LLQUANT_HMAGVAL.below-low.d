@@ -1,0 +1,4 @@
+BEGIN
+{
+	@ = llquantize(1, 2, 5, 4, 2);
+}

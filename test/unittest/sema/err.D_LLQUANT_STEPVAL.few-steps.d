@@ -1,0 +1,4 @@
+BEGIN
+{
+	@ = llquantize(1, 6, 0, 2, 4);
+}

@@ -1,0 +1,5 @@
+BEGIN
+{
+	@a = sum(1);
+	printf("%d\n", @a);
+}

@@ -1,0 +1,5 @@
+BEGIN
+{
+	@[stack()] = count();
+	printa("%x %@d\n", @);
+}

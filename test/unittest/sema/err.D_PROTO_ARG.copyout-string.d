@@ -1,0 +1,4 @@
+BEGIN
+{
+	copyout("buffer", "address", 4);
+}

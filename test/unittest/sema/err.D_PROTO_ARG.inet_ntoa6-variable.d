@@ -1,0 +1,5 @@
+BEGIN
+{
+	n = 1;
+	trace(inet_ntoa6((struct in6_addr *)alloca(16), n));
+}

@@ -1,0 +1,8 @@
+struct {
+	int a;
+} s;
+
+BEGIN
+{
+	pcap(s, 0);
+}

@@ -1,0 +1,4 @@
+BEGIN
+{
+	trace(strtok(7, ","));
+}

@@ -1,0 +1,5 @@
+BEGIN
+{
+	@a = count();
+	clear(@a, 1);
+}

@@ -1,0 +1,4 @@
+BEGIN
+{
+	trace(substr("abc", 1, 1, 1));
+}

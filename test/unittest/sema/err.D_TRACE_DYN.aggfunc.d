@@ -1,0 +1,4 @@
+BEGIN
+{
+	trace(avg(2));
+}

@@ -1,0 +1,4 @@
+BEGIN
+{
+	trace(curpsinfo->pr_size);
+}
