@@ -56,9 +56,9 @@ func (c *command) execute(out io.Writer) {
 	if refused {
 		c.fatal("could not enable tracing: %s", errmsg(ErrDestructive))
 	}
-	w, err := c.h.writer(out, stderr)
+	w, fx, err := c.h.writer(out, stderr)
 	if err == nil {
-		err = c.h.start(g, w)
+		err = c.h.start(g, w, fx)
 	}
 	if err != nil {
 		c.fatal("could not enable tracing: %s", errmsg(err))

@@ -86,22 +86,27 @@ var ErrDestructive = errors.New("Destructive actions not allowed")
 // on stderr), JSON lines under oformat=json, a pprof profile under
 // pprof=FILE.
 func (h *Handle) Exec(p *Program, stdout, stderr io.Writer) (int, error) {
-	w, err := h.writer(stdout, stderr)
+	w, fx, err := h.writer(stdout, stderr)
 	if err != nil {
 		return 0, err
 	}
-	return h.ExecWriter(p, w)
+	return h.exec(p, w, fx)
 }
 
 // ExecWriter is Exec with the run's records going to w, decoded: probe
 // firings with their values, faults, drops, and the aggregations at the
-// end (see package output).
+// end (see package output). system(), freopen() and ftruncate() act on
+// this process's standard output, each once.
 func (h *Handle) ExecWriter(p *Program, w output.Writer) (int, error) {
+	return h.exec(p, w, nil)
+}
+
+func (h *Handle) exec(p *Program, w output.Writer, fx *output.Effects) (int, error) {
 	g, err := h.generate(p)
 	if err != nil {
 		return 0, err
 	}
-	if err := h.start(g, w); err != nil {
+	if err := h.start(g, w, fx); err != nil {
 		return 0, err
 	}
 	return len(g.prog.Probes()), nil
@@ -137,11 +142,11 @@ func (h *Handle) generate(p *Program) (*generated, error) {
 
 // start loads and attaches generated code, unless it is destructive
 // without permission.
-func (h *Handle) start(g *generated, w output.Writer) error {
+func (h *Handle) start(g *generated, w output.Writer, fx *output.Effects) error {
 	if g.src.Destructive() && !h.opts.Bool("destructive") {
 		return ErrDestructive
 	}
-	s, err := session.StartWith(g.prog, g.probes, h.opts, w)
+	s, err := session.StartWith(g.prog, g.probes, h.opts, w, fx)
 	if err != nil {
 		return err
 	}

@@ -11,16 +11,18 @@ import (
 
 // writer returns the Writer of a run's records that the options ask for:
 // dtrace(8)'s text by default, JSON lines under oformat=json, and with
-// pprof=FILE, the stack aggregations written to FILE as well.
-func (h *Handle) writer(stdout, stderr io.Writer) (output.Writer, error) {
+// pprof=FILE, the stack aggregations written to FILE as well; and the
+// Effects that carry out system(), freopen() and ftruncate() on stdout.
+func (h *Handle) writer(stdout, stderr io.Writer) (output.Writer, *output.Effects, error) {
+	out := output.NewDestination(stdout)
 	var w output.Writer
 	switch f := h.opts.Text("oformat"); f {
 	case "", "text":
-		w = output.NewText(h.opts, stdout, stderr)
+		w = output.NewText(h.opts, out, stderr)
 	case "json":
-		w = output.NewJSON(h.opts, stdout)
+		w = output.NewJSON(h.opts, out)
 	default:
-		return nil, notSupported("oformat=" + f)
+		return nil, nil, notSupported("oformat=" + f)
 	}
 	if path := h.opts.Text("pprof"); path != "" {
 		// The file is created now, as -o's is, so that a path that
@@ -31,10 +33,10 @@ func (h *Handle) writer(stdout, stderr io.Writer) (output.Writer, error) {
 			if errors.As(err, &pe) {
 				err = pe.Err
 			}
-			return nil, fmt.Errorf("failed to open pprof file '%s': %s", path, errmsg(err))
+			return nil, nil, fmt.Errorf("failed to open pprof file '%s': %s", path, errmsg(err))
 		}
 		f.Close()
 		w = output.Tee(w, output.NewPprof(path))
 	}
-	return w, nil
+	return w, output.NewEffects(out, stderr), nil
 }

@@ -9,6 +9,9 @@
 //
 // The session decodes each record once, by the program's record
 // descriptions, and takes the aggregation snapshots; a Writer only
-// presents them. Records passed to a Writer are valid during the call
-// only: the session reuses them.
+// presents them. The actions that act on the world (system(), freopen(),
+// ftruncate()) are carried out by the run through Effects, once each,
+// on the run's Destination, whatever writers present the record.
+// Records passed to a Writer are valid during the call only: the
+// session reuses them.
 package output

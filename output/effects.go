@@ -5,37 +5,45 @@ import (
 	"io"
 	"os"
 	"os/exec"
+
+	"github.com/godtrace/godtrace/format"
 )
 
-// The actions a writer carries out as it presents them, in their place
-// among the others: system() runs a command once what came before it is
-// written, freopen() sends what follows to another file, ftruncate()
-// empties the file written to.
-
-// destination is where a writer's output goes: the writer it was given,
-// or the file freopen() opened.
-type destination struct {
+// Destination is where a run's output goes: the writer it was given, or
+// the file freopen() opened. The run owns it; the writers that present
+// its records write into it, so that what freopen() does applies to all.
+type Destination struct {
 	orig io.Writer
 	cur  io.Writer
 	file *os.File // the file freopen() opened, nil while cur is orig
 }
 
-func newDestination(w io.Writer) *destination { return &destination{orig: w, cur: w} }
+// NewDestination returns a Destination writing to w until freopen().
+func NewDestination(w io.Writer) *Destination { return &Destination{orig: w, cur: w} }
 
-func (d *destination) Write(b []byte) (int, error) { return d.cur.Write(b) }
+func (d *Destination) Write(b []byte) (int, error) { return d.cur.Write(b) }
+
+// Close closes the file freopen() opened, if one is open.
+func (d *Destination) Close() error {
+	if d.file == nil {
+		return nil
+	}
+	err := d.file.Close()
+	d.cur, d.file = d.orig, nil
+	return err
+}
 
 // freopen sends the output to the file path, opened for appending as
 // DTrace opens it, or back to where it went at first for "".
-func (d *destination) freopen(path string) error {
+func (d *Destination) freopen(path string) error {
 	if path == "" {
-		d.cur = d.orig
-		return d.closeFile()
+		return d.Close()
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
 	if err != nil {
 		return fmt.Errorf("freopen(): %w", err)
 	}
-	if err := d.closeFile(); err != nil {
+	if err := d.Close(); err != nil {
 		f.Close()
 		return err
 	}
@@ -45,7 +53,7 @@ func (d *destination) freopen(path string) error {
 
 // truncate empties the file the output goes to, when it is a regular
 // file, as ftruncate() does; a terminal or a pipe is left as it is.
-func (d *destination) truncate() error {
+func (d *Destination) truncate() error {
 	f, ok := d.cur.(*os.File)
 	if !ok {
 		return nil
@@ -64,19 +72,9 @@ func (d *destination) truncate() error {
 	return nil
 }
 
-func (d *destination) closeFile() error {
-	if d.file == nil {
-		return nil
-	}
-	err := d.file.Close()
-	d.file = nil
-	return err
-}
-
-// system runs command with the shell, its output going where the
-// writer's goes, and waits for it; as in DTrace, how the command ends
-// does not matter to the run.
-func (d *destination) system(command string, stderr io.Writer) error {
+// system runs command with the shell, its output going to d, and waits
+// for it; as in DTrace, how the command ends does not matter to the run.
+func (d *Destination) system(command string, stderr io.Writer) error {
 	cmd := exec.Command("/bin/sh", "-c", command)
 	cmd.Stdout, cmd.Stderr = d.cur, stderr
 	if err := cmd.Run(); err != nil {
@@ -86,3 +84,91 @@ func (d *destination) system(command string, stderr io.Writer) error {
 	}
 	return nil
 }
+
+// Effects carries out the actions that act on the world rather than
+// present data: system() runs a command, freopen() sends what follows to
+// another file, ftruncate() empties the file written to. The run presents
+// each record through Present, which carries out each such action exactly
+// once however many writers present the record (see Probe.Effect):
+// writers never carry them out.
+type Effects struct {
+	out    *Destination
+	stderr io.Writer
+	p      *format.Printer
+	// The record being presented, which of its actions are carried out,
+	// and e.effect as the func value records carry (made once).
+	cur    *Probe
+	done   []bool
+	effect func(i int) error
+}
+
+// NewEffects returns the Effects acting on out, the output of a command
+// going there too and its standard error to stderr.
+func NewEffects(out *Destination, stderr io.Writer) *Effects {
+	e := &Effects{out: out, stderr: stderr, p: format.NewPrinter()}
+	e.effect = e.once
+	return e
+}
+
+// Present hands r to w and carries out each of r's effects once: when w
+// asks for it through r.Effect, in its place among what w writes, or
+// else after w.Probe returns, in order.
+func (e *Effects) Present(w Writer, r *Probe) error {
+	n := 0
+	for i := range r.Actions {
+		if IsEffect(r.Actions[i].Kind) {
+			n++
+		}
+	}
+	if n == 0 {
+		r.Effect = nil
+		return w.Probe(r)
+	}
+	e.cur, e.done = r, append(e.done[:0], make([]bool, len(r.Actions))...)
+	defer func() { e.cur = nil }()
+	r.Effect = e.effect
+	if err := w.Probe(r); err != nil {
+		return err
+	}
+	for i := range r.Actions {
+		if err := e.once(i); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Close closes the file freopen() opened, if one is open.
+func (e *Effects) Close() error { return e.out.Close() }
+
+// once carries out the effect e.cur.Actions[i] unless it has been.
+func (e *Effects) once(i int) error {
+	if e.cur == nil || i < 0 || i >= len(e.done) || e.done[i] {
+		return nil
+	}
+	e.done[i] = true
+	return e.do(&e.cur.Actions[i])
+}
+
+// do carries out a, a System, Freopen or Ftruncate action; other kinds
+// are not effects and are left alone.
+func (e *Effects) do(a *Action) error {
+	switch a.Kind {
+	case Ftruncate:
+		return e.out.truncate()
+	case System, Freopen:
+		text, err := e.p.Append(nil, a.Format.Convs, a.Args, nil)
+		if err != nil {
+			return fmt.Errorf("%s(): %w", a.Kind, err)
+		}
+		if a.Kind == System {
+			return e.out.system(string(text), e.stderr)
+		}
+		return e.out.freopen(string(text))
+	}
+	return nil
+}
+
+// IsEffect says whether an action of kind k acts on the world (system(),
+// freopen(), ftruncate()) rather than presenting data.
+func IsEffect(k ActionKind) bool { return k == System || k == Freopen || k == Ftruncate }

@@ -2,6 +2,7 @@ package output
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -34,8 +35,10 @@ func TestEffects(t *testing.T) {
 		printf("after\n"),
 	}
 	var text bytes.Buffer
-	tw := NewText(quietOptions{}, &text, os.Stderr)
-	if err := tw.Probe(&Probe{Actions: acts}); err != nil {
+	out := NewDestination(&text)
+	fx := NewEffects(out, os.Stderr)
+	tw := NewText(quietOptions{}, out, os.Stderr)
+	if err := fx.Present(tw, &Probe{Actions: acts}); err != nil {
 		t.Fatal(err)
 	}
 	got, err := os.ReadFile(file)
@@ -50,11 +53,13 @@ func TestEffects(t *testing.T) {
 	}
 
 	var lines bytes.Buffer
-	jw := NewJSON(nil, &lines)
-	if err := jw.Probe(&Probe{Actions: []Action{action(System, "echo from the shell"), action(Freopen, file), {Kind: Ftruncate}}}); err != nil {
+	out = NewDestination(&lines)
+	fx = NewEffects(out, os.Stderr)
+	jw := NewJSON(nil, out)
+	if err := fx.Present(jw, &Probe{Actions: []Action{action(System, "echo from the shell"), action(Freopen, file), {Kind: Ftruncate}}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := jw.Probe(&Probe{Actions: []Action{action(Freopen, "")}}); err != nil {
+	if err := fx.Present(jw, &Probe{Actions: []Action{action(Freopen, "")}}); err != nil {
 		t.Fatal(err)
 	}
 	recs := validLines(t, bytes.TrimSuffix(lines.Bytes(), []byte("from the shell\n")))
@@ -63,6 +68,50 @@ func TestEffects(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(file); !bytes.HasPrefix(got, []byte(`{"type":"probe"`)) {
 		t.Errorf("the file after freopen() and ftruncate(): %q", got)
+	}
+}
+
+// TestEffectsOnce checks that each effect is carried out once whatever
+// presents the record: one writer, several through Tee, or callbacks that
+// ask for nothing.
+func TestEffectsOnce(t *testing.T) {
+	dir := t.TempDir()
+	count := filepath.Join(dir, "count")
+	cmd := "echo ran >> " + count
+	convs, err := format.Parse(cmd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	xconvs, err := format.Parse("x\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := func() *Probe {
+		return &Probe{Actions: []Action{{Kind: Printf, Format: &Format{Text: "x\n", Convs: xconvs}}, {Kind: System, Format: &Format{Text: cmd, Convs: convs}}}}
+	}
+	for _, c := range []struct {
+		name string
+		w    func(out io.Writer) Writer
+	}{
+		{"text", func(out io.Writer) Writer { return NewText(quietOptions{}, out, io.Discard) }},
+		{"json", func(out io.Writer) Writer { return NewJSON(nil, out) }},
+		{"tee", func(out io.Writer) Writer {
+			return Tee(NewText(quietOptions{}, out, io.Discard), NewJSON(nil, io.Discard), &Funcs{})
+		}},
+		{"funcs", func(io.Writer) Writer { return &Funcs{} }},
+	} {
+		os.Remove(count)
+		out := NewDestination(io.Discard)
+		fx := NewEffects(out, io.Discard)
+		w := c.w(out)
+		for range 2 {
+			if err := fx.Present(w, rec()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got, _ := os.ReadFile(count); string(got) != "ran\nran\n" {
+			t.Errorf("%s: the command ran %d times for 2 records, want 2", c.name, bytes.Count(got, []byte("ran")))
+		}
 	}
 }
 

@@ -2,10 +2,8 @@ package output
 
 import (
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -22,7 +20,7 @@ const JSONVersion = 1
 // JSON is the Writer of JSON lines (oformat=json): one JSON object per
 // line for each record, as docs/json-output.md describes.
 type JSON struct {
-	w    *destination
+	w    io.Writer
 	p    *format.Printer // the text of printf() and printa() formats
 	ao   *agg.Options
 	opts Options
@@ -30,9 +28,10 @@ type JSON struct {
 }
 
 // NewJSON returns the JSON lines Writer under opts (the aggregation
-// sorting options).
+// sorting options). For freopen() to move its lines, w is the run's
+// Destination.
 func NewJSON(opts Options, w io.Writer) *JSON {
-	j := &JSON{w: newDestination(w), p: format.NewPrinter(), opts: opts}
+	j := &JSON{w: w, p: format.NewPrinter(), opts: opts}
 	j.p.Quiet = true
 	j.ao = aggOptions(opts)
 	j.ao.Printer = j.p
@@ -133,34 +132,15 @@ func (j *JSON) Probe(r *Probe) error {
 		b = append(b, '}')
 	}
 	b = append(b, ']')
-	if err := j.line(b); err != nil || !effects {
+	if err := j.line(b); err != nil || !effects || r.Effect == nil {
 		return err
 	}
-	return j.effects(r.Actions)
-}
-
-// effects carries out the system(), freopen() and ftruncate() actions
-// of a probe record, once the record is written.
-func (j *JSON) effects(acts []Action) error {
-	for i := range acts {
-		a := &acts[i]
-		var err error
-		switch a.Kind {
-		case System, Freopen:
-			var text []byte
-			if text, err = j.p.Append(nil, a.Format.Convs, a.Args, nil); err != nil {
-				return fmt.Errorf("%s(): %w", a.Kind, err)
+	// The run carries the effects out once the record is written.
+	for i := range r.Actions {
+		if IsEffect(r.Actions[i].Kind) {
+			if err := r.Effect(i); err != nil {
+				return err
 			}
-			if a.Kind == System {
-				err = j.w.system(string(text), os.Stderr)
-			} else {
-				err = j.w.freopen(string(text))
-			}
-		case Ftruncate:
-			err = j.w.truncate()
-		}
-		if err != nil {
-			return err
 		}
 	}
 	return nil
@@ -367,5 +347,5 @@ func (j *JSON) End(e *End) error {
 	b := j.record("end")
 	b = appendStringMember(b, "time", e.Time.UTC().Format(time.RFC3339Nano))
 	b = appendIntMember(b, "status", int64(e.Status))
-	return errors.Join(j.line(b), j.w.closeFile())
+	return j.line(b)
 }

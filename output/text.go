@@ -1,7 +1,6 @@
 package output
 
 import (
-	"errors"
 	"fmt"
 	"io"
 
@@ -12,7 +11,7 @@ import (
 // Text is the Writer of dtrace(8)'s output: probe lines and the actions'
 // text on stdout, faults and drops on stderr, as DTrace prints them.
 type Text struct {
-	out     *destination
+	out     io.Writer
 	stderr  io.Writer
 	p       *format.Printer
 	ao      *agg.Options
@@ -25,9 +24,10 @@ type Text struct {
 }
 
 // NewText returns the text Writer under opts (quiet, flowindent, the
-// aggregation options, and stackformat=folded).
+// aggregation options, and stackformat=folded). For freopen() to move its
+// output, stdout is the run's Destination.
 func NewText(opts Options, stdout, stderr io.Writer) *Text {
-	t := &Text{out: newDestination(stdout), stderr: stderr, p: format.NewPrinter(), opts: opts}
+	t := &Text{out: stdout, stderr: stderr, p: format.NewPrinter(), opts: opts}
 	t.quiet = optBool(opts, "quiet")
 	if optBool(opts, "flowindent") {
 		t.flow = &format.Flow{}
@@ -82,11 +82,15 @@ func (t *Text) Probe(r *Probe) error {
 		case Setopt:
 			t.setopt(a.Option)
 		case System, Freopen, Ftruncate:
-			// What came before goes where the output went until now.
+			// What came before goes where the output went until now;
+			// the run then carries the action out.
+			if r.Effect == nil {
+				break
+			}
 			if err := t.flush(b); err != nil {
 				return err
 			}
-			if err := t.effect(a); err != nil {
+			if err := r.Effect(i); err != nil {
 				return err
 			}
 			b = t.buf[:0]
@@ -175,20 +179,5 @@ func (t *Text) End(e *End) error {
 	} else {
 		err = t.flush(e.Aggs.End(t.buf[:0], t.ao))
 	}
-	return errors.Join(err, t.out.closeFile())
-}
-
-// effect carries out system(), freopen() or ftruncate().
-func (t *Text) effect(a *Action) error {
-	if a.Kind == Ftruncate {
-		return t.out.truncate()
-	}
-	text, err := t.p.Append(nil, a.Format.Convs, a.Args, nil)
-	if err != nil {
-		return fmt.Errorf("%s(): %w", a.Kind, err)
-	}
-	if a.Kind == System {
-		return t.out.system(string(text), t.stderr)
-	}
-	return t.out.freopen(string(text))
+	return err
 }

@@ -49,6 +49,14 @@ type Probe struct {
 	// Actions are the clause's data-recording actions that ran, in
 	// order.
 	Actions []Action
+	// Effect carries out Actions[i], a system(), freopen() or
+	// ftruncate(). A writer that presents output in order calls it once
+	// it has written what comes before the action, so that the
+	// command's output or the file switch falls in its place; the run
+	// carries out, after Probe returns, those no writer asked for. Each
+	// action is carried out once, however often Effect is called for
+	// it. Nil when nothing carries effects out (a record built by hand).
+	Effect func(i int) error
 }
 
 // ActionKind says what an Action is.
@@ -69,15 +77,16 @@ const (
 	Printa
 	// Setopt is setopt(): Option is "name" or "name=value".
 	Setopt
-	// System is system(): the command is Format applied to Args. A
-	// writer runs it once what came before is written, its output
-	// going where the writer's goes.
+	// System is system(): the command is Format applied to Args. The
+	// run carries it out (see Probe.Effect and Effects), its output
+	// going to the run's Destination.
 	System
-	// Freopen is freopen(): the file is Format applied to Args. A
-	// writer sends what follows to that file, opened for appending, or
+	// Freopen is freopen(): the file is Format applied to Args. The
+	// run sends what follows to that file, opened for appending, or
 	// back where it went at first when the name is empty.
 	Freopen
-	// Ftruncate is ftruncate(): a writer empties the file it writes to.
+	// Ftruncate is ftruncate(): the run empties the file its output
+	// goes to.
 	Ftruncate
 )
 

@@ -6,8 +6,10 @@
 // descriptions into the records of an output.Writer (probe firings with
 // their actions' values, faults, drops), the aggregations kept — their
 // snapshots at printa() and at the end, clear(), trunc(), normalize() —
-// and the hook that tells when tracing is active. Start prints as DTrace
-// prints; StartWith hands the records to any output.Writer.
+// the effects of system(), freopen() and ftruncate() carried out once
+// each (output.Effects), and the hook that tells when tracing is active.
+// Start prints as DTrace prints; StartWith hands the records to any
+// output.Writer.
 //
 // Kernel addresses are symbolized with the kernel's symbol table, loaded
 // only for programs that record some; user addresses through the

@@ -27,6 +27,7 @@ type decoder struct {
 	prog    *cg.Program
 	maps    *bpfrt.Maps
 	w       output.Writer
+	fx      *output.Effects // carries out system(), freopen(), ftruncate()
 	syms    symbols
 	aggs    agg.Set
 	formats []output.Format // prog.Formats, as output records carry them
@@ -47,8 +48,8 @@ type probeName struct {
 	provider, module, function, name string
 }
 
-func newDecoder(prog *cg.Program, maps *bpfrt.Maps, syms symbols, w output.Writer) *decoder {
-	o := &decoder{prog: prog, maps: maps, syms: syms, w: w}
+func newDecoder(prog *cg.Program, maps *bpfrt.Maps, syms symbols, w output.Writer, fx *output.Effects) *decoder {
+	o := &decoder{prog: prog, maps: maps, syms: syms, w: w, fx: fx}
 	for _, a := range prog.Aggs {
 		o.aggs.Declare(agg.New(a.ID, a.Name, a.Func, a.Params))
 	}
@@ -115,7 +116,13 @@ func (o *decoder) Record(r consume.Record) error {
 				o.vals = append(o.vals, value(ar, r.Data))
 			}
 			i += n
-			kind := map[bpfrt.Action]output.ActionKind{cg.ActPrintf: output.Printf, cg.ActSystem: output.System, cg.ActFreopen: output.Freopen}[rd.Action]
+			kind := output.Printf
+			switch rd.Action {
+			case cg.ActSystem:
+				kind = output.System
+			case cg.ActFreopen:
+				kind = output.Freopen
+			}
 			p.Actions = append(p.Actions, output.Action{Kind: kind, Format: &o.formats[rd.Format], Args: o.vals[first:len(o.vals):len(o.vals)]})
 		case cg.ActFtruncate:
 			p.Actions = append(p.Actions, output.Action{Kind: output.Ftruncate})
@@ -155,7 +162,7 @@ func (o *decoder) Record(r consume.Record) error {
 			p.Actions = append(p.Actions, a)
 		}
 	}
-	if err := o.w.Probe(p); err != nil || trap == 0 {
+	if err := o.fx.Present(o.w, p); err != nil || trap == 0 {
 		return err
 	}
 	return kernelTrap(trap)

@@ -37,7 +37,7 @@ func traceRecord(tb testing.TB) (*cg.Program, consume.Record) {
 func TestTextRecord(t *testing.T) {
 	prog, rec := traceRecord(t)
 	var out writerFunc
-	d := newDecoder(prog, nil, symbols{}, output.NewText(nil, &out, io.Discard))
+	d := newDecoder(prog, nil, symbols{}, output.NewText(nil, &out, io.Discard), output.NewEffects(output.NewDestination(&out), io.Discard))
 	if err := d.Record(rec); err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func (w *writerFunc) Write(b []byte) (int, error) {
 // output: decoding, then printing.
 func BenchmarkTextRecord(b *testing.B) {
 	prog, rec := traceRecord(b)
-	d := newDecoder(prog, nil, symbols{}, output.NewText(nil, io.Discard, io.Discard))
+	d := newDecoder(prog, nil, symbols{}, output.NewText(nil, io.Discard, io.Discard), output.NewEffects(output.NewDestination(io.Discard), io.Discard))
 	b.ReportAllocs()
 	for b.Loop() {
 		if err := d.Record(rec); err != nil {

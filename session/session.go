@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -71,11 +72,17 @@ type Session struct {
 // traced output as dtrace(8) prints it, stderr the fault and drop
 // messages.
 func Start(prog *cg.Program, probes *Probes, opts Options, stdout, stderr io.Writer) (*Session, error) {
-	return StartWith(prog, probes, opts, output.NewText(opts, stdout, stderr))
+	out := output.NewDestination(stdout)
+	return StartWith(prog, probes, opts, output.NewText(opts, out, stderr), output.NewEffects(out, stderr))
 }
 
-// StartWith is Start with the run's records going to w.
-func StartWith(prog *cg.Program, probes *Probes, opts Options, w output.Writer) (s *Session, err error) {
+// StartWith is Start with the run's records going to w, and system(),
+// freopen() and ftruncate() carried out by fx, once each whatever w is;
+// with a nil fx they act on this process's standard output and error.
+func StartWith(prog *cg.Program, probes *Probes, opts Options, w output.Writer, fx *output.Effects) (s *Session, err error) {
+	if fx == nil {
+		fx = output.NewEffects(output.NewDestination(os.Stdout), os.Stderr)
+	}
 	copts := consume.Options{Config: prog.Config}
 	if opts != nil {
 		if v, ok := opts.Value("bufsize"); ok && v > 0 {
@@ -122,7 +129,7 @@ func StartWith(prog *cg.Program, probes *Probes, opts Options, w output.Writer) 
 		}
 	}
 	s.syms = syms
-	s.out = newDecoder(prog, cs.Maps(), syms, w)
+	s.out = newDecoder(prog, cs.Maps(), syms, w, fx)
 	if opts != nil && opts.Bool("aggpercpu") {
 		if err := s.out.keepPerCPU(); err != nil {
 			return nil, err
@@ -214,10 +221,13 @@ func (s *Session) Run(ctx context.Context) (int, error) {
 	return status, nil
 }
 
-// Close detaches and releases everything the session created.
+// Close detaches and releases everything the session created, and
+// closes the file freopen() opened.
 func (s *Session) Close() error {
+	var err error
 	if s.out != nil {
 		s.out.syms.user.close()
+		err = s.out.fx.Close()
 	}
-	return s.cs.Close()
+	return errors.Join(err, s.cs.Close())
 }
