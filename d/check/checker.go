@@ -20,8 +20,8 @@ type Options interface {
 // left zero: Types then holds only the C and D modules, Probes matches
 // DTrace's own probes (BEGIN, END, ERROR, profile-*, tick-*) and syscall
 // probes, and Options are the defaults. The options read are strsize (the
-// size of the string type), zdefs (-Z: descriptions may match no probes)
-// and nolibs (no D library).
+// size of the string type), zdefs (-Z: descriptions may match no probes),
+// nolibs (no D library) and empty (a program may be empty).
 type Config struct {
 	Types   *ctype.Universe
 	Probes  ProbeInfo
@@ -227,6 +227,9 @@ type checker struct {
 	// the other key actions may be called as that too.
 	aggKey ast.Expr
 
+	// pragmas are the attributes and bindings pragmas met so far.
+	pragmas []*ast.Pragma
+
 	clause *ClauseInfo
 	// The actions met so far in the clause, for the ordering rules of
 	// speculations and commits.
@@ -246,12 +249,21 @@ func Check(prog *ast.Program, cfg *Config) (info *Info, err error) {
 			info, err = nil, diag.List{b.err}
 		}
 	}()
+	if empty(prog) && !c.option("empty") {
+		// DTrace reports it where its lexer stopped: the last line.
+		var at ast.Node
+		if f := prog.File; f != nil && f.Size() > 0 {
+			at = &ast.Ident{NamePos: f.Pos(f.Size() - 1)}
+		}
+		c.errorf(at, diag.D_EMPTY, "empty D program translation unit")
+	}
 	if !c.option("nolibs") {
 		c.loadLib(prog)
 	}
 	for _, d := range prog.Decls {
 		c.decl(d)
 	}
+	c.unusedPragmas()
 	types := ctype.NewScope(c.script.Module())
 	types.Add(c.script)
 	if c.prior != nil {
@@ -260,6 +272,17 @@ func Check(prog *ast.Program, cfg *Config) (info *Info, err error) {
 	c.info.scope = &scope{globals: c.globals, self: c.self, aggs: c.aggs, enums: c.enums, types: types}
 	c.info.LookupType = c.typeByName
 	return c.info, nil
+}
+
+// empty reports whether prog has neither clauses nor declarations: only
+// control lines, if anything.
+func empty(prog *ast.Program) bool {
+	for _, d := range prog.Decls {
+		if _, ok := d.(*ast.Pragma); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 func newChecker(file *token.File, cfg *Config) *checker {
@@ -362,8 +385,56 @@ func (c *checker) decl(d ast.Decl) {
 	case *ast.ProviderDef:
 		c.providerDef(d)
 	case *ast.Pragma:
-		// Pragmas are applied by the driver through the option
-		// catalogue.
+		c.pragma(d)
+	}
+}
+
+// pragma checks what a "#pragma D" line names. Options are applied by the
+// driver through the option catalogue, and the form of each line was
+// checked by the parser. Attributes and bindings name a global of the
+// program: one D has already is not the program's to change, and one
+// never declared leaves the pragma unused (see unusedPragmas).
+func (c *checker) pragma(p *ast.Pragma) {
+	if len(p.Words) < 4 || p.Words[0] != "D" {
+		return
+	}
+	kind, arg, name := p.Words[1], p.Words[2], p.Words[3]
+	switch kind {
+	case "attributes", "binding":
+		if kind == "attributes" && name == "provider" {
+			return
+		}
+		if _, ok := LookupBuiltin(name); ok {
+			c.errorf(p, diag.D_PRAGMA_SCOPE, "#pragma %s cannot modify entity defined outside program scope", kind)
+		}
+		c.pragmas = append(c.pragmas, p)
+	case "depends_on":
+		if arg == "library" {
+			// Only the D library's files may depend on one another.
+			c.errorf(p, diag.D_PRAGMA_DEPEND, "main program may not explicitly depend on a library")
+		}
+		desc := &ast.ProbeDesc{Provider: name}
+		if arg == "module" {
+			desc = &ast.ProbeDesc{Module: name}
+		}
+		if m, err := c.cfg.Probes.Probe(desc); m == nil && err == nil {
+			c.errorf(p, diag.D_PRAGMA_DEPEND, "program requires %s %s", arg, name)
+		}
+	}
+}
+
+// unusedPragmas refuses the attributes and bindings pragmas that name no
+// global, enumerator or inline the program declares.
+func (c *checker) unusedPragmas() {
+	for _, p := range c.pragmas {
+		name := p.Words[3]
+		if _, ok := c.enums[name]; ok {
+			continue
+		}
+		if v, ok := c.globals[name]; ok && (v.Declared || v.Kind == Inline) {
+			continue
+		}
+		c.errorf(p, diag.D_PRAGMA_UNUSED, "unused #pragma %s", p.Words[1])
 	}
 }
 

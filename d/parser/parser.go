@@ -213,6 +213,9 @@ func (p *parser) pragma(t scanner.Token) {
 		i := slices.Index(words, "error")
 		p.failf(t.Pos, diag.D_PRAGERR, "#error: %s", strings.Join(words[i+1:], " "))
 	}
+	if len(words) > 1 && words[0] == "D" {
+		p.dpragma(t.Pos, words[1], words[2:])
+	}
 	// DTrace applies options as it reads them, so the two that change how
 	// macro arguments are read take effect for the rest of the text.
 	if len(words) == 3 && words[0] == "D" && words[1] == "option" {
@@ -223,6 +226,58 @@ func (p *parser) pragma(t scanner.Token) {
 			p.cfg.ArgRef = true
 		}
 	}
+}
+
+// dpragma checks a "#pragma D name args" line as DTrace does when it reads
+// it, before what follows is parsed: its form, and what can be known
+// without the program's identifiers and the kernel (the checker does the
+// rest). Options are the driver's.
+func (p *parser) dpragma(pos token.Pos, name string, args []string) {
+	switch name {
+	case "attributes":
+		if len(args) < 2 {
+			p.fail(pos, diag.D_PRAGMA_MALFORM, "malformed #pragma attributes <attributes> <ident>")
+		}
+		if !validAttributes(args[0]) {
+			p.fail(pos, diag.D_PRAGMA_INVAL, "invalid attributes specified by #pragma attributes")
+		}
+	case "binding":
+		if len(args) < 2 {
+			p.fail(pos, diag.D_PRAGMA_MALFORM, "malformed #pragma binding \"version\" <ident>")
+		}
+	case "depends_on":
+		if len(args) < 2 {
+			p.fail(pos, diag.D_PRAGMA_MALFORM, "malformed #pragma depends_on <class> <name>")
+		}
+		switch args[0] {
+		case "provider", "module", "library":
+		default:
+			p.failf(pos, diag.D_PRAGMA_INVAL, "invalid class %s specified by #pragma depends_on", args[0])
+		}
+	case "option", "error", "ident", "line":
+	default:
+		p.failf(pos, diag.D_PRAGMA_INVAL, "invalid D pragma: %s", name)
+	}
+}
+
+// validAttributes reports whether s is a stability attribute,
+// "name/data/class" or a prefix of it, each part named in any case.
+func validAttributes(s string) bool {
+	stabilities := []string{"internal", "private", "obsolete", "external", "unstable", "evolving", "stable", "standard"}
+	classes := []string{"unknown", "cpu", "platform", "group", "isa", "common"}
+	for i, part := range strings.SplitN(s, "/", 3) {
+		if part == "" {
+			return true
+		}
+		names := stabilities
+		if i == 2 {
+			names = classes
+		}
+		if !slices.Contains(names, strings.ToLower(part)) {
+			return false
+		}
+	}
+	return true
 }
 
 // expect consumes a token of kind k (advancing in clause mode).

@@ -1,0 +1,3 @@
+/*
+ * Nothing but a comment.
+ */

@@ -1,0 +1,2 @@
+-- @@stderr --
+dtrace: failed to compile script err.D_EMPTY.comment.d: [D_EMPTY] line 3: empty D program translation unit

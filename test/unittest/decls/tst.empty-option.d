@@ -1,0 +1,2 @@
+/* The empty option permits a program with nothing in it. */
+#pragma D option empty

@@ -1,0 +1,2 @@
+#pragma D depends_on provider nosuchprovider
+BEGIN { exit(0); }

@@ -1,0 +1,2 @@
+#pragma D attributes Stable/Stable/Common execname
+BEGIN { exit(0); }

@@ -1,0 +1,3 @@
+extern int f(void);
+#pragma D attributes Stable/Stable/Common f
+BEGIN { exit(0); }
