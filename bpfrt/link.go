@@ -2,6 +2,7 @@ package bpfrt
 
 import (
 	"github.com/cilium/ebpf/asm"
+	"slices"
 )
 
 // Registers the trampoline keeps for the whole program. Provider code
@@ -194,7 +195,10 @@ func (b *Builder) Program() asm.Instructions {
 		leaf, kstack := false, false
 		for _, s := range b.errorStmts {
 			insns := renameCalls(renameCalls(s.Insns, ErrorFunc, errorLeafFunc), StackSkipFunc, stackSkipErrFunc)
-			out = appendFunc(out, s.Symbol(), insns)
+			if b.errorSymbol(s) != s.Symbol() {
+				insns = relabel(insns, errorCopy)
+			}
+			out = appendFunc(out, b.errorSymbol(s), insns)
 			leaf = leaf || callsTo(s.Insns, ErrorFunc)
 			kstack = kstack || callsTo(s.Insns, StackSkipFunc)
 		}
@@ -208,6 +212,41 @@ func (b *Builder) Program() asm.Instructions {
 	}
 	if trim {
 		out = append(out, b.stackTrimFunc()...)
+	}
+	return out
+}
+
+// errorSymbol names the copy of ERROR clause s that dt_error calls. A
+// clause for both ERROR and the program's own probe (BEGIN,ERROR) is
+// linked twice, as itself and as that copy, whose faults only record: the
+// copy's name and labels take the suffix errorCopy.
+func (b *Builder) errorSymbol(s *Stmt) string {
+	if slices.Contains(b.funcs, s) {
+		return s.Symbol() + errorCopy
+	}
+	return s.Symbol()
+}
+
+const errorCopy = "_error"
+
+// relabel returns a copy of insns with the labels they define, and the
+// jumps to them, renamed with suffix.
+func relabel(insns asm.Instructions, suffix string) asm.Instructions {
+	local := map[string]bool{}
+	for _, ins := range insns {
+		if sym := ins.Symbol(); sym != "" {
+			local[sym] = true
+		}
+	}
+	out := make(asm.Instructions, len(insns))
+	for i, ins := range insns {
+		if sym := ins.Symbol(); local[sym] {
+			ins = ins.WithSymbol(sym + suffix)
+		}
+		if ref := ins.Reference(); local[ref] {
+			ins = ins.WithReference(ref + suffix)
+		}
+		out[i] = ins
 	}
 	return out
 }
@@ -300,7 +339,7 @@ func (b *Builder) errorFunc(sym string, stmts []*Stmt) asm.Instructions {
 				asm.StoreImm(RegScratch, MstStmt, int64(s.ID), asm.Word),
 				asm.Mov.Reg(asm.R1, RegCtx),
 				asm.Mov.Reg(asm.R2, RegScratch),
-				asm.Call.Label(s.Symbol()),
+				asm.Call.Label(b.errorSymbol(s)),
 			)
 		}
 		insns = append(insns, b.insns...)

@@ -206,6 +206,9 @@ func (g *gen) aggKey(n ast.Node, ag *Agg, keys []ast.Expr) {
 			g.storeUserAddr(off)
 		case f.Kind == KindString:
 			g.keyString(off, f.Size, keys[i])
+		case f.Kind == KindBytes:
+			g.pop(asm.R0)
+			g.readMem(off, f.Size)
 		default:
 			g.pop(asm.R0)
 			g.emit(asm.StoreMem(rScratch, int16(off), asm.R0, asm.DWord))

@@ -691,6 +691,11 @@ func (g *gen) ternary(e *ast.CondExpr) {
 func (g *gen) assign(e *ast.AssignExpr) {
 	lt := g.typeOf(e.Lhs).Type
 	if e.Op == token.ASSIGN {
+		if ctype.IsComposite(lt) && ctype.IsInteger(g.typeOf(e.Rhs).Type) {
+			// 0, the only integer the checker lets a struct take.
+			g.deleteDyn(e.Lhs)
+			return
+		}
 		rt := g.expr(e.Rhs)
 		if !isStr(lt) {
 			g.normalize(asm.R0, lt)

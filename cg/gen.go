@@ -170,10 +170,16 @@ func Compile(prog *ast.Program, info *check.Info, m Matcher, opts Options) (p *P
 		}
 	}()
 	g.layout(prog)
+	// DTrace makes a statement of each probe description of a clause,
+	// numbered in order: its number names the clause in fault messages
+	// (dt_clause_N) and is the ERROR probe's arg2. A clause here is one
+	// statement, numbered as its first description's.
+	stmt := 0
 	for i, ci := range info.Clauses {
-		if err := g.clause(i, ci); err != nil {
+		if err := g.clause(i, stmt, ci); err != nil {
 			return nil, err
 		}
+		stmt += len(ci.Clause.Descs)
 	}
 	g.finish()
 	return g.prog, nil
@@ -337,8 +343,9 @@ func (g *gen) sizeof(t *ctype.Type) int {
 	return int(t.Sizeof())
 }
 
-// clause generates one probe clause.
-func (g *gen) clause(id int, ci *check.ClauseInfo) error {
+// clause generates probe clause id (its index), the statement numbered
+// stmtID.
+func (g *gen) clause(id, stmtID int, ci *check.ClauseInfo) error {
 	c := &clause{id: id, allocLimit: g.allocNeed[id], dynAlloca: g.allocDyn[id]}
 	g.c, g.ci = c, ci
 	seen := map[uint32]bool{}
@@ -417,7 +424,7 @@ func (g *gen) clause(id int, ci *check.ClauseInfo) error {
 		prologue = append(prologue, asm.Ja.Label(body), asm.Mov.Imm(asm.R0, 0).WithSymbol(fail), asm.Return())
 	}
 	insns := append(prologue, c.insns...)
-	stmt := &bpfrt.Stmt{ID: id, Insns: insns, Recs: c.recs, DataSize: c.size, ArgsRead: c.argsRead}
+	stmt := &bpfrt.Stmt{ID: stmtID, Insns: insns, Recs: c.recs, DataSize: c.size, ArgsRead: c.argsRead}
 	g.prog.Clauses = append(g.prog.Clauses, &Clause{Stmt: stmt, Desc: ci.Clause.Descs[0].String(), Probes: c.probes})
 	g.c, g.ci = nil, nil
 	return nil

@@ -254,6 +254,8 @@ func (g *gen) keyField(n ast.Node, e ast.Expr, t *ctype.Type) Field {
 		return Field{Kind: KindStack, Size: size}
 	case isStr(t):
 		return Field{Kind: KindString, Size: size}
+	case ctype.IsComposite(t):
+		return Field{Kind: KindBytes, Size: size}
 	case ctype.IsSigned(t) && !ctype.IsPointer(t):
 		return Field{Kind: KindInt, Size: size}
 	}

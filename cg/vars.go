@@ -47,6 +47,9 @@ func (g *gen) fieldSize(n ast.Node, t *ctype.Type) int {
 		return align8(g.strbuf)
 	case ctype.IsInteger(t) || ctype.IsPointer(t):
 		return 8
+	case ctype.IsComposite(t):
+		// A struct or union is a key by its bytes.
+		return align8(int(t.Sizeof()))
 	}
 	g.unsupported(n, "key of type "+t.String())
 	return 0
@@ -346,6 +349,9 @@ func (g *gen) buildKey(n ast.Node, id uint32, self bool, keys []ast.Expr, size i
 		case f.Kind == KindString:
 			g.pop(asm.R0)
 			g.copyStr(rScratch, ko+offs[i])
+		case f.Kind == KindBytes:
+			g.pop(asm.R0)
+			g.readMem(ko+offs[i], int(g.typeOf(keys[i]).Type.Sizeof()))
 		default:
 			g.pop(asm.R0)
 			g.emit(asm.StoreMem(rScratch, int16(ko+offs[i]), asm.R0, asm.DWord))
@@ -444,6 +450,17 @@ func (g *gen) storeDyn(e ast.Expr, r varRef, t *ctype.Type) {
 		g.setLabel(done)
 	}
 	g.pop(asm.R0)
+}
+
+// deleteDyn deletes the dynamic variable e, leaving 0 in R0.
+func (g *gen) deleteDyn(e ast.Expr) {
+	r := g.ref(e)
+	if r.dyn == nil {
+		g.unsupported(e, "deleting a variable that is not dynamic")
+	}
+	g.buildKey(e, r.dyn.id, r.dyn.self, r.keys, g.l.DynKeySize)
+	g.mapArgs(bpfrt.MapDynVars)
+	g.emit(asm.FnMapDeleteElem.Call(), asm.Mov.Imm(asm.R0, 0))
 }
 
 // strSlot returns the offset from the scratch pointer of a free string

@@ -323,15 +323,36 @@ func newChecker(file *token.File, cfg *Config) *checker {
 	// The script's own declarations come first, as DTrace's "D"
 	// container it adds them to is searched before the kernel, then
 	// those of the programs before it.
-	srcs := []ctype.Source{c.script}
+	d := dContainer{c.script}
 	if c.prior != nil {
-		srcs = append(srcs, c.prior)
+		d = append(d, c.prior)
 	}
-	c.u = ctype.NewUniverse(c.cfg.Types.Module, append(srcs, c.lib, universeSource{c.cfg.Types})...)
+	d = append(d, c.lib)
+	if m, err := c.cfg.Types.Module("D"); err == nil {
+		d = append(d, m)
+	}
+	c.u = ctype.NewUniverse(c.cfg.Types.Module, d, universeSource{c.cfg.Types})
 	if c.cfg.Probes == nil {
 		c.cfg.Probes = BuiltinProbes{}
 	}
 	return c
+}
+
+// dContainer is DTrace's "D" module, which a backquoted name such as
+// "struct D`s" designates: the script's declarations, those of the
+// programs before it and the D library's, then D's built-in types.
+type dContainer []ctype.Source
+
+func (d dContainer) Module() string { return "D" }
+
+func (d dContainer) LookupType(n string) (*ctype.Type, error) {
+	for _, s := range d {
+		t, err := s.LookupType(n)
+		if !errors.Is(err, ctype.ErrNotFound) {
+			return t, err
+		}
+	}
+	return nil, &ctype.NotFound{Module: "D", Name: n}
 }
 
 // universeSource lets the configured universe be searched after the
@@ -448,14 +469,23 @@ func (c *checker) probeClause(pc *ast.ProbeClause) {
 	c.clause = ci
 	c.speculated, c.committed, c.recorded = false, false, false
 	defer func() { c.clause = nil }()
+	// As DTrace, the actions are checked before the predicate, so that a
+	// variable the actions assign may be first named in the predicate;
+	// when the actions use one the predicate would define, they are
+	// checked again after it.
+	bodyDone := pc.Pred == nil || c.tryBody(pc)
 	if pc.Pred != nil {
 		t := c.rvalue(pc.Pred)
 		if !ctype.IsScalar(t.Type) && !ctype.IsString(t.Type) {
 			c.errorf(pc.Pred, diag.D_PRED_SCALAR, "predicate result must be of scalar type")
 		}
 	}
-	for _, s := range pc.Body {
-		c.stmt(s)
+	if !bodyDone {
+		c.speculated, c.committed, c.recorded = false, false, false
+		ci.actionInExpr = nil
+		c.body(pc)
+	} else if pc.Pred == nil {
+		c.body(pc)
 	}
 	if ci.cgErr != nil {
 		panic(bailout{ci.cgErr})
@@ -464,6 +494,30 @@ func (c *checker) probeClause(pc *ast.ProbeClause) {
 		c.agreeArgs(ci, d)
 	}
 	c.info.Clauses = append(c.info.Clauses, ci)
+}
+
+// body checks the actions of a clause.
+func (c *checker) body(pc *ast.ProbeClause) {
+	for _, s := range pc.Body {
+		c.stmt(s)
+	}
+}
+
+// tryBody checks the actions of a clause before its predicate, reporting
+// false when they name a variable not yet defined, which the predicate
+// may define.
+func (c *checker) tryBody(pc *ast.ProbeClause) (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			b, isBail := r.(bailout)
+			if !isBail || b.err == nil || b.err.Tag != diag.D_IDENT_UNDEF && b.err.Tag != diag.D_VAR_UNDEF {
+				panic(r)
+			}
+			ok = false
+		}
+	}()
+	c.body(pc)
+	return true
 }
 
 func (c *checker) stmt(s ast.Stmt) {

@@ -757,13 +757,30 @@ func (c *checker) assign(e *ast.AssignExpr) *TypeInfo {
 		c.errorf(e, diag.D_OP_WRITE, "operator %s can only be applied to a writable variable", e.Op)
 	}
 	if e.Op == token.ASSIGN {
-		if !argcompat(lhs.Type, rhs) {
+		if !argcompat(lhs.Type, rhs) && !c.deletes(e.Lhs, lhs.Type, rhs) {
 			c.incompat(e, e.Op, lhs.Type, rhs.Type)
 		}
 	} else {
 		c.binop(e, compoundOp[e.Op], lhs, rhs)
 	}
 	return c.record(e, &TypeInfo{Type: lhs.Type})
+}
+
+// deletes reports whether assigning rhs to lhs, of type t, deletes a
+// dynamic variable holding a struct or union: the constant 0 does, as for
+// any dynamic variable, though it is no value of t.
+func (c *checker) deletes(lhs ast.Expr, t *ctype.Type, rhs *TypeInfo) bool {
+	if !rhs.Const || rhs.Value != 0 || !ctype.IsInteger(rhs.Type) || !ctype.IsComposite(t) {
+		return false
+	}
+	var v *Var
+	switch l := unparen(lhs).(type) {
+	case *ast.ScopedVar:
+		v = c.info.Vars[l]
+	case *ast.IndexExpr:
+		v = c.info.Vars[unparen(l.X)]
+	}
+	return v != nil && (v.Kind == ThreadLocal || v.Kind == Assoc)
 }
 
 var compoundOp = map[token.Kind]token.Kind{

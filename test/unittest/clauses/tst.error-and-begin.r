@@ -1,0 +1,5 @@
+BEGIN
+ERROR
+
+-- @@stderr --
+dtrace: error in dt_clause_2 for probe ID 1 (dtrace:::BEGIN): invalid address ({ptr}) at BPF pc NNN
