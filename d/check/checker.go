@@ -482,7 +482,7 @@ func (c *checker) probeClause(pc *ast.ProbeClause) {
 	}
 	if !bodyDone {
 		c.speculated, c.committed, c.recorded = false, false, false
-		ci.actionInExpr = nil
+		ci.cgErr = nil
 		c.body(pc)
 	} else if pc.Pred == nil {
 		c.body(pc)
