@@ -214,3 +214,18 @@ func skips(insns asm.Instructions) map[string]int64 {
 	}
 	return out
 }
+
+// TestNewMapsFailure: a map the kernel refuses (the per-CPU value of the
+// aggregations without keys is past the per-CPU allocator's unit; a
+// normal user is refused the first map) is an error, and the maps made
+// before it are closed without a panic.
+func TestNewMapsFailure(t *testing.T) {
+	m, err := NewMaps(Config{AggValSize: 2 * maxScratch, AggVals: 1})
+	if err == nil {
+		m.Close()
+		t.Fatal("NewMaps of an oversized per-CPU value succeeded")
+	}
+	if m != nil {
+		t.Errorf("NewMaps failed (%v) but returned maps", err)
+	}
+}

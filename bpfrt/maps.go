@@ -101,15 +101,18 @@ type Maps struct {
 	byName map[string]*ebpf.Map
 }
 
-// NewMaps creates the maps for cfg.
-func NewMaps(cfg Config) (m *Maps, err error) {
+// NewMaps creates the maps for cfg. On failure it closes those it made:
+// the cleanup closes m, a local, since a named result would already be
+// nil when the deferred call runs after "return nil, err".
+func NewMaps(cfg Config) (*Maps, error) {
 	l, err := NewLayout(cfg)
 	if err != nil {
 		return nil, err
 	}
-	m = &Maps{Layout: l}
+	m := &Maps{Layout: l}
+	ok := false
 	defer func() {
-		if err != nil {
+		if !ok {
 			m.Close()
 		}
 	}()
@@ -154,6 +157,7 @@ func NewMaps(cfg Config) (m *Maps, err error) {
 	if m.CPUInfo != nil {
 		m.byName[MapCPUInfo] = m.CPUInfo
 	}
+	ok = true
 	return m, nil
 }
 
