@@ -1,9 +1,11 @@
 package proc
 
 import (
+	"bufio"
 	"bytes"
 	"debug/elf"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -46,7 +48,26 @@ func target(t *testing.T) string {
 	return targetBin
 }
 
+// asCreator, set in the environment, makes the test binary create and
+// continue a child, print its pid and wait to be killed (see
+// TestCreatedDiesWithCreator).
+const asCreator = "GODTRACE_PROC_TEST_CREATOR"
+
 func TestMain(m *testing.M) {
+	if os.Getenv(asCreator) != "" {
+		p, err := Create([]string{"sleep", "60"}, nil, nil)
+		if err != nil {
+			os.Exit(1)
+		}
+		if err := p.Continue(); err != nil {
+			os.Exit(1)
+		}
+		// The tracer thread has detached: the child must survive that.
+		time.Sleep(200 * time.Millisecond)
+		fmt.Println(p.Pid())
+		time.Sleep(time.Minute)
+		os.Exit(0)
+	}
 	code := m.Run()
 	if targetBin != "" {
 		os.RemoveAll(filepath.Dir(targetBin))
@@ -520,5 +541,44 @@ func TestWatchMaps(t *testing.T) {
 	}
 	if more, _ := w.Read(); len(more) != 0 {
 		t.Errorf("a second Read returned %+v", more)
+	}
+}
+
+// TestCreatedDiesWithCreator: a created process runs on after Continue,
+// and dies when the process that created it is killed, as a dtrace -c
+// command dies with dtrace.
+func TestCreatedDiesWithCreator(t *testing.T) {
+	creator := exec.Command(os.Args[0])
+	creator.Env = append(os.Environ(), asCreator+"=1")
+	out, err := creator.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := creator.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer creator.Wait()
+	defer creator.Process.Kill()
+	line, err := bufio.NewReader(out).ReadString('\n')
+	pid, _ := strconv.Atoi(strings.TrimSpace(line))
+	if err != nil || pid <= 0 {
+		t.Fatalf("no pid from the creator: %q, %v", line, err)
+	}
+	if err := syscall.Kill(pid, 0); err != nil {
+		t.Fatalf("pid %d died after Continue: %v", pid, err)
+	}
+	creator.Process.Kill()
+	creator.Wait()
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		// Killed and reparented, the child is reaped by init; a
+		// zombie left to a subreaper counts as dead too.
+		b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+		if err != nil || strings.Contains(string(b), ") Z ") {
+			return
+		}
+		if time.Now().After(deadline) {
+			syscall.Kill(pid, syscall.SIGKILL)
+			t.Fatalf("pid %d outlived the process that created it", pid)
+		}
 	}
 }

@@ -38,6 +38,11 @@ type Process struct {
 	pid     int
 	created bool
 	wfd     *waitfd.File
+	// parent is the thread that forked a created process. The process
+	// gets SIGKILL when that thread exits (PR_SET_PDEATHSIG), which it
+	// does with us, even by SIGKILL: a -c command dies with dtrace, as
+	// DTrace's do. So it outlives Continue and ends with Close.
+	parent *tracer
 
 	mu      sync.Mutex
 	tr      *tracer // non-nil while attached with ptrace
@@ -66,7 +71,7 @@ func Create(argv []string, env []string, opts *CreateOptions) (*Process, error) 
 		env = os.Environ()
 	}
 	files := []uintptr{fdOr(opts.Stdin, os.Stdin), fdOr(opts.Stdout, os.Stdout), fdOr(opts.Stderr, os.Stderr)}
-	attr := &syscall.ProcAttr{Dir: opts.Dir, Env: env, Files: files, Sys: &syscall.SysProcAttr{Ptrace: true}}
+	attr := &syscall.ProcAttr{Dir: opts.Dir, Env: env, Files: files, Sys: &syscall.SysProcAttr{Ptrace: true, Pdeathsig: syscall.SIGKILL}}
 
 	tr := newTracer()
 	var pid int
@@ -78,7 +83,7 @@ func Create(argv []string, env []string, opts *CreateOptions) (*Process, error) 
 		tr.stop()
 		return nil, fmt.Errorf("proc: create %s: %w", argv[0], err)
 	}
-	p := &Process{pid: pid, created: true, tr: tr, done: make(chan struct{})}
+	p := &Process{pid: pid, created: true, tr: tr, parent: tr, done: make(chan struct{})}
 	if p.wfd, err = waitfd.Open(pid, waitfd.WEXITED|waitfd.WSTOPPED); err != nil {
 		_ = syscall.Kill(pid, syscall.SIGKILL)
 		tr.stop()
@@ -86,6 +91,7 @@ func Create(argv []string, env []string, opts *CreateOptions) (*Process, error) 
 	}
 	if err := p.setup(opts.EvalTime); err != nil {
 		p.kill()
+		p.releaseParent()
 		_ = p.wfd.Close()
 		return nil, fmt.Errorf("proc: create %s: %w", argv[0], err)
 	}
@@ -206,7 +212,9 @@ func (p *Process) Continue() error {
 		return nil
 	}
 	err := tr.do(func() error { return unix.PtraceDetach(p.pid) })
-	tr.stop()
+	if tr != p.parent {
+		tr.stop()
+	}
 	p.watch()
 	if err != nil {
 		return fmt.Errorf("proc: continue pid %d: %w", p.pid, err)
@@ -253,6 +261,7 @@ func (p *Process) Kill() error {
 // that is still running is killed, a grabbed one is let go (resumed if it
 // was stopped). Close waits for a killed process to be reaped.
 func (p *Process) Close() error {
+	defer p.releaseParent()
 	select {
 	case <-p.done:
 	default:
@@ -301,8 +310,20 @@ func (p *Process) kill() {
 			break
 		}
 	}
-	if tr != nil {
+	if tr != nil && tr != p.parent {
 		tr.stop()
+	}
+}
+
+// releaseParent ends the thread that forked a created process, once the
+// process is dead or reaped.
+func (p *Process) releaseParent() {
+	p.mu.Lock()
+	parent := p.parent
+	p.parent = nil
+	p.mu.Unlock()
+	if parent != nil {
+		parent.stop()
 	}
 }
 
