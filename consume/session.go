@@ -220,8 +220,12 @@ func (s *Session) Run(ctx context.Context, h Handler) (int, error) {
 		return 0, errors.New("session already ran")
 	}
 	s.finished = true
-	// Flush wakes a blocked read when ctx is cancelled.
-	defer context.AfterFunc(ctx, func() { s.rd.Flush() })()
+	// Flush wakes a blocked read when ctx is cancelled. The reader is
+	// taken now: cancelled before Run, ctx runs the function in a
+	// goroutine that may run only after Close has cleared s.rd (Flush
+	// of a closed reader is harmless).
+	rd := s.rd
+	defer context.AfterFunc(ctx, func() { rd.Flush() })()
 	if s.begin != nil {
 		if err := bpfrt.Run(s.begin); err != nil {
 			return 0, fmt.Errorf("BEGIN: %w", err)

@@ -59,6 +59,9 @@ type command struct {
 	noOutput bool
 	ofile    string
 	clauses  []clause
+	// interrupted is closed by the first SIGINT or SIGTERM of a run
+	// (see catchSignals); nil when nothing is traced.
+	interrupted chan struct{}
 	// merged is the clauses' programs checked as one, when there are
 	// several.
 	merged *Program
@@ -146,6 +149,9 @@ func (c *command) run(argv []string) {
 		c.fatal("failed to initialize dtrace: %v", notSupported("32-bit D programs (-32)"))
 	}
 	c.h = Open()
+	if c.mode == modeExec && c.exec {
+		defer c.catchSignals()()
+	}
 	opts := c.h.Options()
 	// dtrace(8), not the library, makes the buffers 4m by default.
 	opts.Set("bufsize", "4m")

@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"sync"
 	"syscall"
+	"time"
 
 	"github.com/godtrace/godtrace/cg"
 	"github.com/godtrace/godtrace/proc"
@@ -69,8 +70,16 @@ func (c *command) execute(out io.Writer) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	stopSignals := c.onSignals(cancel)
-	defer stopSignals()
+	// An interrupt, even one during start-up, ends the run cleanly: an
+	// early one as soon as the run starts (BEGIN, END, the aggregations),
+	// as after exit().
+	go func() {
+		select {
+		case <-c.interrupted:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
 	var watching sync.WaitGroup
 	if targets := c.h.Processes(); len(targets) > 0 {
 		watching.Go(func() { c.watchTargets(ctx, targets, cancel) })
@@ -100,34 +109,66 @@ func plural(n int) string {
 	return "s"
 }
 
-// onSignals makes SIGINT and SIGTERM end the run: the first cleanly
-// (END, the aggregations, the cleanup), a second at once, as an impatient
-// user wants and DTrace does. It returns the function that stops it.
-func (c *command) onSignals(stop func()) func() {
-	sigs := make(chan os.Signal, 2)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+// burst is how close together two interrupts are one: GNU timeout
+// signals dtrace and then its process group, and a shell may signal both
+// a pipeline and dtrace, so one request to stop arrives twice within
+// microseconds; a user's second ^C comes later.
+const burst = 250 * time.Millisecond
+
+// catchSignals makes SIGINT and SIGTERM end the run cleanly from now on,
+// start-up included: the first closes c.interrupted, and the run ends as
+// after exit() (END, the aggregations, exit status 0); one that comes
+// later than a burst after it ends dtrace at once, as an impatient
+// user's second ^C does in DTrace. As in DTrace, a signal that was
+// ignored when dtrace started (a background job's SIGINT) stays ignored.
+// It returns the function that stops catching.
+func (c *command) catchSignals() func() {
+	c.interrupted = make(chan struct{})
+	var sigs []os.Signal
+	for _, s := range []os.Signal{os.Interrupt, syscall.SIGTERM} {
+		if !signal.Ignored(s) {
+			sigs = append(sigs, s)
+		}
+	}
+	if len(sigs) == 0 {
+		return func() {}
+	}
+	ch := make(chan os.Signal, 4)
+	signal.Notify(ch, sigs...)
 	done := make(chan struct{})
 	go func() {
 		select {
-		case <-sigs:
-			stop()
+		case <-ch:
 		case <-done:
 			return
 		}
-		select {
-		case <-sigs:
-			// The kernel detaches the probes when the descriptors
-			// close with the process; a created process must not
-			// outlive us.
-			c.h.Close()
-			os.Exit(exitSuccess)
-		case <-done:
+		first := time.Now()
+		close(c.interrupted)
+		for {
+			select {
+			case <-ch:
+				if time.Since(first) >= burst {
+					c.impatient()
+				}
+			case <-done:
+				return
+			}
 		}
 	}()
 	return func() {
-		signal.Stop(sigs)
+		signal.Stop(ch)
 		close(done)
 	}
+}
+
+// impatient ends dtrace at once, without END or the aggregations, as a
+// second interrupt asks. The kernel detaches the probes when the
+// descriptors close with the process; a created process must not
+// outlive us. A pprof profile is not written, and one being written
+// is left absent (it is renamed into place once whole).
+func (c *command) impatient() {
+	c.h.Close()
+	os.Exit(exitSuccess)
 }
 
 // watchTargets reports each process's exit as it happens and ends the run

@@ -25,17 +25,17 @@ func (h *Handle) writer(stdout, stderr io.Writer) (output.Writer, *output.Effect
 		return nil, nil, notSupported("oformat=" + f)
 	}
 	if path := h.opts.Text("pprof"); path != "" {
-		// The file is created now, as -o's is, so that a path that
-		// cannot be written fails before tracing starts.
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o666)
-		if err != nil {
+		// A path that cannot be written fails before tracing starts,
+		// without creating the file: the profile is written beside it
+		// and renamed into place, so that it is whole or absent however
+		// dtrace ends.
+		if err := output.CheckPprofPath(path); err != nil {
 			var pe *os.PathError
 			if errors.As(err, &pe) {
 				err = pe.Err
 			}
 			return nil, nil, fmt.Errorf("failed to open pprof file '%s': %s", path, errmsg(err))
 		}
-		f.Close()
 		w = output.Tee(w, output.NewPprof(path))
 	}
 	return w, output.NewEffects(out, stderr), nil

@@ -200,31 +200,6 @@ func TestCommandInterrupt(t *testing.T) {
 	}
 }
 
-func TestCommandImpatient(t *testing.T) {
-	requireTracing(t)
-	cmd, out, stderr := dtraceProcess(t, "-q", "-n", `BEGIN { printf("ready\n"); }`)
-	if _, err := out.ReadString('\n'); err != nil {
-		t.Fatalf("no first line: %v; stderr %s", err, stderr)
-	}
-	// Two signals at once: the second must not wait for a clean end.
-	cmd.Process.Signal(syscall.SIGINT)
-	cmd.Process.Signal(syscall.SIGINT)
-	done := make(chan error, 1)
-	go func() {
-		new(bytes.Buffer).ReadFrom(out)
-		done <- cmd.Wait()
-	}()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("dtrace after two SIGINTs: %v; stderr %s", err, stderr)
-		}
-	case <-time.After(20 * time.Second):
-		cmd.Process.Kill()
-		t.Fatal("dtrace did not end after two SIGINTs")
-	}
-}
-
 // TestCopyout checks that copyout() and copyoutstr() write the target's
 // memory: a shell's echo writes what the probe changed. On a kernel that
 // lets no BPF program write user memory (one in lockdown, as this

@@ -4,8 +4,11 @@ import (
 	"cmp"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
+	"syscall"
 	"time"
 
 	"github.com/google/pprof/profile"
@@ -45,9 +48,11 @@ func (*Pprof) Probe(*Probe) error { return nil }
 func (*Pprof) Error(*Error) error { return nil }
 func (*Pprof) Drops(*Drops) error { return nil }
 
-// End writes the profile.
+// End writes the profile: to a file beside path, renamed to path once
+// whole, so that a run that ends before (a second ^C, SIGKILL) leaves the
+// profile absent, never truncated.
 func (p *Pprof) End(e *End) error {
-	f, err := os.Create(p.path)
+	f, err := os.CreateTemp(filepath.Dir(p.path), "."+filepath.Base(p.path)+".*")
 	if err != nil {
 		return fmt.Errorf("write pprof profile: %w", err)
 	}
@@ -55,10 +60,48 @@ func (p *Pprof) End(e *End) error {
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
+	if err == nil {
+		// CreateTemp's file is private; the profile is not.
+		err = os.Chmod(f.Name(), 0o666&^umask())
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), p.path)
+	}
 	if err != nil {
+		os.Remove(f.Name())
 		return fmt.Errorf("write pprof profile %s: %w", p.path, err)
 	}
 	return nil
+}
+
+// CheckPprofPath returns the error writing a profile to path would meet,
+// creating nothing: the directory must take a new file, and path must not
+// be a directory.
+func CheckPprofPath(path string) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return &os.PathError{Op: "open", Path: path, Err: syscall.EISDIR}
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
+// umask returns the process's file mode creation mask, read from
+// /proc rather than set and reset, which would race with the files other
+// goroutines create; 022 where /proc does not say.
+func umask() os.FileMode {
+	b, _ := os.ReadFile("/proc/self/status")
+	for line := range strings.Lines(string(b)) {
+		if v, ok := strings.CutPrefix(line, "Umask:"); ok {
+			if m, err := strconv.ParseUint(strings.TrimSpace(v), 8, 32); err == nil {
+				return os.FileMode(m)
+			}
+		}
+	}
+	return 0o022
 }
 
 // profiled reports whether a goes into the profile.
