@@ -83,12 +83,12 @@ func (p *Process) Regs() (unix.PtraceRegs, error) {
 }
 
 func (p *Process) runTo(addr uint64) error {
-	var orig [1]byte
+	orig := make([]byte, len(breakInsn))
 	err := p.tr.do(func() error {
-		if _, err := unix.PtracePeekData(p.pid, uintptr(addr), orig[:]); err != nil {
+		if _, err := unix.PtracePeekData(p.pid, uintptr(addr), orig); err != nil {
 			return fmt.Errorf("PTRACE_PEEKDATA %#x: %w", addr, err)
 		}
-		if _, err := unix.PtracePokeData(p.pid, uintptr(addr), []byte{0xcc}); err != nil {
+		if _, err := unix.PtracePokeData(p.pid, uintptr(addr), breakInsn); err != nil {
 			return fmt.Errorf("PTRACE_POKEDATA %#x: %w", addr, err)
 		}
 		return unix.PtraceCont(p.pid, 0)
@@ -116,12 +116,12 @@ func (p *Process) runTo(addr uint64) error {
 				if err := unix.PtraceGetRegs(p.pid, &regs); err != nil {
 					return fmt.Errorf("PTRACE_GETREGS: %w", err)
 				}
-				if regs.Rip == addr+1 {
+				if trapPC(&regs) == addr {
 					hit = true
-					if _, err := unix.PtracePokeData(p.pid, uintptr(addr), orig[:]); err != nil {
+					if _, err := unix.PtracePokeData(p.pid, uintptr(addr), orig); err != nil {
 						return fmt.Errorf("PTRACE_POKEDATA %#x: %w", addr, err)
 					}
-					regs.Rip = addr
+					setPC(&regs, addr)
 					return unix.PtraceSetRegs(p.pid, &regs)
 				}
 			}

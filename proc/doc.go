@@ -32,7 +32,7 @@
 //     stops are the same point. When the executable has no main symbol
 //     (stripped), the process stops at the entry point instead.
 //
-// A breakpoint is an int3 written over the first byte of the instruction
+// A breakpoint is an int3 (BRK #0 on arm64) written over the start of the instruction
 // with PTRACE_POKEDATA; when the trap is hit the byte is restored and the
 // instruction pointer moved back, so the program is unchanged. Signals that
 // arrive meanwhile are delivered to the program.

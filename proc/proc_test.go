@@ -6,6 +6,7 @@ import (
 	"debug/elf"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -140,13 +141,13 @@ func TestCreateStopsBeforeFirstInstruction(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ldso, err := elf.Open("/proc/" + strconv.Itoa(p.Pid()) + "/root/lib64/ld-linux-x86-64.so.2")
+	ldso, err := elf.Open("/proc/" + strconv.Itoa(p.Pid()) + "/root" + interpreter(t, bin))
 	if err != nil {
 		t.Fatal(err)
 	}
 	ldso.Close()
-	if rip := regs(t, p).Rip; rip != aux[AtBase]+ldso.Entry {
-		t.Fatalf("rip = %#x, want ld.so entry %#x", rip, aux[AtBase]+ldso.Entry)
+	if pc := regsPC(ptr(regs(t, p))); pc != aux[AtBase]+ldso.Entry {
+		t.Fatalf("pc = %#x, want ld.so entry %#x", pc, aux[AtBase]+ldso.Entry)
 	}
 	if mapped(t, p.Pid(), "libc.so.6") {
 		t.Fatal("libc mapped at the exec stop")
@@ -224,8 +225,8 @@ func TestEvalTime(t *testing.T) {
 			if tc.atMain {
 				want = bias + mainSym
 			}
-			if rip := regs(t, p).Rip; rip != want {
-				t.Fatalf("rip = %#x, want %#x", rip, want)
+			if pc := regsPC(ptr(regs(t, p))); pc != want {
+				t.Fatalf("pc = %#x, want %#x", pc, want)
 			}
 			if !mapped(t, p.Pid(), "libc.so.6") {
 				t.Fatal("libc not mapped")
@@ -581,4 +582,27 @@ func TestCreatedDiesWithCreator(t *testing.T) {
 			t.Fatalf("pid %d outlived the process that created it", pid)
 		}
 	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// interpreter returns the program interpreter (PT_INTERP) of bin.
+func interpreter(t *testing.T, bin string) string {
+	t.Helper()
+	f, err := elf.Open(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for _, p := range f.Progs {
+		if p.Type == elf.PT_INTERP {
+			b, err := io.ReadAll(p.Open())
+			if err != nil {
+				t.Fatal(err)
+			}
+			return strings.TrimRight(string(b), "\x00")
+		}
+	}
+	t.Fatalf("%s has no program interpreter", bin)
+	return ""
 }
