@@ -229,3 +229,27 @@ func TestNewMapsFailure(t *testing.T) {
 		t.Errorf("NewMaps failed (%v) but returned maps", err)
 	}
 }
+
+func TestAggCapacity(t *testing.T) {
+	for _, c := range []struct {
+		cfg     Config
+		entries uint32
+		err     error
+	}{
+		{Config{}, 1, nil},
+		// A keyless count(): 12 bytes of tuple, 8 of counter, 8 of data.
+		{Config{AggSize: 27, AggTuple: 12, AggValSize: 8}, 0, ErrBufTooSmall},
+		{Config{AggSize: 28, AggTuple: 12, AggValSize: 8}, 1, nil},
+		// Keys: as many tuples as aggsize holds by DTrace's measure.
+		{Config{AggSize: 100, AggTuple: 16, AggKeySize: 16, AggValSize: 8}, 3, nil},
+	} {
+		l, err := NewLayout(c.cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := aggCapacity(l)
+		if n != c.entries || err != c.err {
+			t.Errorf("%+v: got %d, %v; want %d, %v", c.cfg, n, err, c.entries, c.err)
+		}
+	}
+}

@@ -25,13 +25,20 @@ type Config struct {
 	DynVarSize int
 	DynKeySize int
 	DynValSize int
-	// AggSize is aggsize in bytes; with AggKeySize and AggValSize it gives
+	// AggSize is aggsize in bytes; with AggTuple and AggValSize it gives
 	// the number of tuples, over all CPUs, the aggregation map holds. An
 	// AggKeySize of 0 means the program has no aggregations with keys:
 	// the map then holds one.
 	AggSize    int
 	AggKeySize int
 	AggValSize int
+	// AggTuple is the largest tuple of the program's aggregations as
+	// DTrace lays it out: a 4-byte variable id, the keys (a string takes
+	// strsize bytes and its NUL whatever it holds) and a trailing word;
+	// 0 when the program has no aggregations. Like DTrace, a map holds
+	// aggsize / (AggTuple + 8 + AggValSize) tuples: the 8 is DTrace's
+	// counter word before an aggregation's data.
+	AggTuple int
 	// AggVals is the number of aggregations without keys, which the
 	// per-CPU array of Maps.AggVals holds.
 	AggVals int

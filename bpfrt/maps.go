@@ -109,6 +109,10 @@ func NewMaps(cfg Config) (*Maps, error) {
 	if err != nil {
 		return nil, err
 	}
+	aggEntries, err := aggCapacity(l)
+	if err != nil {
+		return nil, err
+	}
 	m := &Maps{Layout: l}
 	ok := false
 	defer func() {
@@ -117,7 +121,6 @@ func NewMaps(cfg Config) (*Maps, error) {
 		}
 	}()
 	dynEntries := entries(l.DynVarSize, l.DynKeySize, l.DynValSize)
-	aggEntries := entries(l.AggSize, l.AggKeySize, l.AggValSize)
 	for _, s := range []struct {
 		dst  **ebpf.Map
 		spec ebpf.MapSpec
@@ -171,6 +174,26 @@ func entries(size, key, val int) uint32 {
 		return 1
 	}
 	return uint32(min(max(size/(htabElemHeader+align8(max(key, 8))+align8(val)), 1), 1<<31))
+}
+
+// ErrBufTooSmall is DTrace's EDT_BUFTOOSMALL: aggsize cannot hold even
+// one tuple of the program's aggregations.
+var ErrBufTooSmall = errors.New("Enabling exceeds size of buffer")
+
+// aggCapacity is how many tuples the aggregation map holds: as many as
+// aggsize holds by DTrace's measure, at least one.
+func aggCapacity(l *Layout) (uint32, error) {
+	if l.AggTuple == 0 {
+		return 1, nil
+	}
+	n := l.AggSize / (l.AggTuple + 8 + l.AggValSize)
+	if n == 0 {
+		return 0, ErrBufTooSmall
+	}
+	if l.AggKeySize == 0 {
+		return 1, nil
+	}
+	return uint32(min(n, 1<<31)), nil
 }
 
 // htabElemHeader is the size of struct htab_elem on 64-bit kernels: the

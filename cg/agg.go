@@ -136,6 +136,24 @@ func (g *gen) newAgg(a *ast.AssignExpr, v *check.Var, assigns []*ast.AssignExpr)
 	return ag
 }
 
+// dtraceTuple is the size DTrace gives a tuple of aggregation v (see
+// bpfrt.Config.AggTuple), which decides how many tuples aggsize holds.
+func (g *gen) dtraceTuple(v *check.Var) int {
+	n := 4
+	for _, t := range v.Keys {
+		if ctype.IsString(t) {
+			n += g.strbuf + 1
+			continue
+		}
+		size := int(t.Sizeof())
+		if a := min(size, 8); a > 0 {
+			n = (n + a - 1) / a * a
+		}
+		n += size
+	}
+	return n + 8
+}
+
 // commLen is the size of a task's comm, execname's value: TASK_COMM_LEN.
 const commLen = 16
 

@@ -206,13 +206,14 @@ func (g *gen) unsupported(n ast.Node, what string) {
 // holds the clause-locals, then the staging areas where map keys and
 // values are built.
 func (g *gen) layout(prog *ast.Program) {
-	var dynKey, dynVal, aggKey, aggVal, aggVals int
+	var dynKey, dynVal, aggKey, aggVal, aggVals, aggTuple int
 	assigns := g.aggAssigns(prog)
 	ast.Inspect(prog, func(n ast.Node) bool {
 		if a, ok := n.(*ast.AssignExpr); ok {
 			if v := g.aggOf(a.Lhs); v != nil && g.aggs[v] == nil {
 				ag := g.newAgg(a, v, assigns[v])
 				aggVal = max(aggVal, 8*ag.Func.DataLen(ag.Params))
+				aggTuple = max(aggTuple, g.dtraceTuple(v))
 				if len(ag.Keys) == 0 {
 					ag.Slot, aggVals = aggVals, aggVals+1
 				} else {
@@ -275,6 +276,7 @@ func (g *gen) layout(prog *ast.Program) {
 		AggKeySize: aggKey,
 		AggValSize: aggVal,
 		AggVals:    aggVals,
+		AggTuple:   aggTuple,
 		NSpec:      g.nspec,
 	}
 	// A clause's record holds every value it traces, and a printf() of

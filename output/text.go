@@ -19,6 +19,7 @@ type Text struct {
 	quiet   bool
 	flow    *format.Flow // the flowindent layout, nil without it
 	folded  bool         // stack aggregations in the folded format
+	tags    bool         // drop messages name their kind (droptags)
 	started bool         // the probe line header was printed
 	buf     []byte
 }
@@ -33,6 +34,7 @@ func NewText(opts Options, stdout, stderr io.Writer) *Text {
 		t.flow = &format.Flow{}
 	}
 	t.folded = optText(opts, "stackformat") == "folded"
+	t.tags = optBool(opts, "droptags")
 	t.p.Quiet = t.quiet
 	t.p.NoResolve = optBool(opts, "noresolve")
 	t.ao = aggOptions(opts)
@@ -166,7 +168,11 @@ func (t *Text) Error(e *Error) error {
 
 // Drops reports lost records on stderr.
 func (t *Text) Drops(d *Drops) error {
-	_, err := fmt.Fprintf(t.stderr, "dtrace: %s\n", d.Message)
+	tag := ""
+	if t.tags {
+		tag = "[" + d.Kind.Tag() + "] "
+	}
+	_, err := fmt.Fprintf(t.stderr, "dtrace: %s%s\n", tag, d.Message)
 	return err
 }
 

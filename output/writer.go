@@ -177,6 +177,18 @@ func (k DropKind) String() string {
 	return "drops?"
 }
 
+var dropTags = [...]string{PrincipalDrops: "DTRACEDROP_PRINCIPAL", SpeculationDrops: "DTRACEDROP_SPEC",
+	SpeculationBusy: "DTRACEDROP_SPECBUSY", SpeculationUnavailable: "DTRACEDROP_SPECUNAVAIL",
+	AggregationDrops: "DTRACEDROP_AGGREGATION", DynamicDrops: "DTRACEDROP_DYNAMIC"}
+
+// Tag is DTrace's name for the kind, which -xdroptags prints.
+func (k DropKind) Tag() string {
+	if int(k) < len(dropTags) && dropTags[k] != "" {
+		return dropTags[k]
+	}
+	return "DTRACEDROP_UNKNOWN"
+}
+
 // Drops reports lost records.
 type Drops struct {
 	Kind DropKind

@@ -1,11 +1,12 @@
 /* @@nosort */
 /* A tuple the full aggregation map cannot take is an aggregation drop,
    counted on the CPU where it happened and reported as DTrace reports
-   it. aggsize=144 holds two tuples of 16-byte keys and 8-byte values
-   with the kernel's 48-byte header of each; tick fires on the first
-   online CPU. */
+   it. aggsize=64 holds two tuples by DTrace's measure: 16 bytes of
+   tuple (the variable id, the int key, a trailing word) and 16 of data
+   (a counter word, the count) each; tick fires on the first online
+   CPU. */
 #pragma D option quiet
-#pragma D option aggsize=144
+#pragma D option aggsize=64
 
 int i;
 
