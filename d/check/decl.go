@@ -445,6 +445,21 @@ func (c *checker) inline(d *ast.InlineDecl) {
 func (c *checker) translator(d *ast.Translator) {
 	out, _ := c.typeOf(d.Output)
 	in, _ := c.typeOf(d.Input)
+	// DTrace checks a translator once it has read all of it: its
+	// errors are on the line of its closing brace.
+	end := &ast.Ident{NamePos: d.Rbrace}
+	for _, old := range c.info.Translators {
+		if ctype.Same(old.In, in) && ctype.Same(old.Out, out) {
+			c.errorf(end, diag.D_XLATE_REDECL, "translator from %s to %s has already been declared", in, out)
+		}
+	}
+	switch ctype.Resolve(out).Kind {
+	case ctype.Struct, ctype.Union:
+	case ctype.Forward:
+		c.errorf(end, diag.D_XLATE_SOU, "incomplete struct/union/enum %s", out)
+	default:
+		c.errorf(end, diag.D_XLATE_SOU, "translator output type must be a struct or union")
+	}
 	x := &Xlator{Decl: d, In: in, Out: out}
 	// Members are checked with the parameter bound to the input type, as
 	// a clause-local binding visible only inside the translator.
@@ -453,11 +468,11 @@ func (c *checker) translator(d *ast.Translator) {
 	for _, m := range d.Members {
 		mem, ok := out.Member(m.Name.Name)
 		if !ok {
-			c.errorf(m.Name, diag.D_XLATE_MEMB, "translator member %s is not a member of %s", m.Name.Name, ctype.Resolve(out))
+			c.errorf(end, diag.D_XLATE_MEMB, "translator member %s is not a member of %s", m.Name.Name, ctype.Resolve(out))
 		}
 		v := c.rvalue(m.Value)
 		if !c.assignable(mem.Type, v) {
-			c.errorf(m.Value, diag.D_XLATE_INCOMPAT, "translator member %s definition uses incompatible types: \"%s\" = \"%s\"", m.Name.Name, mem.Type, v.Type)
+			c.errorf(end, diag.D_XLATE_INCOMPAT, "translator member %s definition uses incompatible types: \"%s\" = \"%s\"", m.Name.Name, mem.Type, v.Type)
 		}
 	}
 	if had {

@@ -128,7 +128,6 @@ func TestDecls(t *testing.T) {
 	}{
 		{"int x;\nint x[5];\n", diag.D_DECL_IDRED, "identifier redeclared: x\n\t current: scalar int [5]\n\tprevious: scalar int"},
 		{"int x;\nint x[string];\n", diag.D_DECL_IDRED, "identifier redeclared: x\n\t current: array int\n\tprevious: scalar int"},
-		{"struct s { int a; };\nstruct s { int b; };\n", diag.D_DECL_TYPERED, ""},
 		{"struct s { int a; char a; };\n", diag.D_UNKNOWN, "failed to define member 'a': Duplicate member or variable name"},
 		{"void v;\n", diag.D_DECL_VOIDOBJ, ""},
 		{"this int a[int];\n", diag.D_DECL_LOCASSC, ""},
@@ -151,7 +150,10 @@ func TestDecls(t *testing.T) {
 		{"enum e { A };\nenum f { A };\n", diag.D_DECL_IDRED, "identifier redeclared: A"},
 
 		{"inline int x = \"s\";\n", diag.D_OP_INCOMPAT, ""},
-		{"translator int < int x > { nosuch = x; };\n", diag.D_XLATE_MEMB, ""},
+		{"struct o { int a; };\ntranslator struct o < int x > { nosuch = x; };\n", diag.D_XLATE_MEMB, "translator member nosuch is not a member of struct o"},
+		{"translator int < int x > { a = x; };\n", diag.D_XLATE_SOU, "translator output type must be a struct or union"},
+		{"translator struct later < int x > { a = x; };\n", diag.D_XLATE_SOU, "incomplete struct/union/enum struct later"},
+		{"struct o { int a; };\ntranslator struct o < int x > { a = x; };\ntranslator struct o < int y > { a = y; };\n", diag.D_XLATE_REDECL, "translator from int to struct o has already been declared"},
 	}
 	for _, tt := range tests {
 		prog, err := parser.ParseFile("t.d", []byte(tt.src), &parser.Config{IsType: IsType(u)})

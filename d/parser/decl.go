@@ -241,6 +241,19 @@ func (p *parser) peek() scanner.Token {
 	return t
 }
 
+// defineTag records the struct, union or enum the '{' lookahead begins to
+// define, refusing one the program defined already as DTrace does there.
+func (p *parser) defineTag(kind, name string) {
+	if name == "" {
+		return
+	}
+	key := kind + " " + name
+	if p.tags[key] {
+		p.failf(p.tok.Pos, diag.D_DECL_TYPERED, "type redeclared: %s", key)
+	}
+	p.tags[key] = true
+}
+
 // structType parses `struct [name] [{ members }]` (or union), recording
 // the specifier when DTrace does: at the '{' of a definition, or at the
 // token after the name of a reference.
@@ -261,6 +274,7 @@ func (p *parser) structType(st *specState) *ast.StructType {
 		return s
 	}
 	p.spec(st, p.tok.Pos, specSOU, s.Name)
+	p.defineTag(s.Kind.String(), s.Name)
 	s.Lbrace = p.tok.Pos
 	p.next()
 	s.Members = []*ast.Declaration{}
@@ -320,6 +334,7 @@ func (p *parser) enumType(st *specState) *ast.EnumType {
 	if p.tok.Kind != token.LBRACE {
 		return e
 	}
+	p.defineTag("enum", e.Name)
 	e.Lbrace = p.tok.Pos
 	p.next()
 	e.Enumerators = []*ast.Enumerator{}

@@ -75,6 +75,7 @@ type parser struct {
 	err     *diag.Error
 	pragmas []ast.Decl // control lines met while scanning, not yet placed
 	types   map[string]bool
+	tags    map[string]bool // "struct s", "enum e": the ones defined so far
 	argUsed []bool
 	depth   int
 
@@ -83,7 +84,7 @@ type parser struct {
 }
 
 func newParser(filename string, src []byte, cfg *Config) *parser {
-	p := &parser{file: token.NewFile(filename, len(src)), src: src, types: map[string]bool{}}
+	p := &parser{file: token.NewFile(filename, len(src)), src: src, types: map[string]bool{}, tags: map[string]bool{}}
 	if cfg != nil {
 		p.cfg = *cfg
 	}

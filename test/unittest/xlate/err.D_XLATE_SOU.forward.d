@@ -1,0 +1,3 @@
+translator struct nowhere < int v > {
+	x = v;
+};

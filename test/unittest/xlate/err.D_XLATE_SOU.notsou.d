@@ -1,0 +1,3 @@
+translator long < int v > {
+	x = v;
+};
