@@ -432,14 +432,47 @@ func sameKeys(a, b []*ctype.Type) bool {
 func (c *checker) inline(d *ast.InlineDecl) {
 	t, _ := c.typeOf(d.Var.Type)
 	name := d.Var.Name.Name
+	if prev := c.globalKind(name); prev != "" {
+		c.errorf(d.Var.Name, diag.D_DECL_IDRED, "identifier redefined: %s\n\t current: inline definition\n\tprevious: %s", name, prev)
+	}
 	v := c.rvalue(d.Value)
 	if !c.assignable(t, v) {
 		c.errorf(d.Value, diag.D_OP_INCOMPAT, "inline %s definition uses incompatible types: \"%s\" = \"%s\"", name, t, v.Type)
 	}
-	if _, ok := c.globals[name]; ok {
-		c.errorf(d.Var.Name, diag.D_DECL_IDRED, "identifier redeclared: %s", name)
-	}
 	c.globals[name] = &Var{Name: name, Kind: Inline, Type: t, Declared: true, Inline: d}
+}
+
+// globalKind says what the global identifier name is, as DTrace names
+// it when an inline would redefine it: its kind, then "inline" for an
+// inline or enumerator; "" when there is none.
+func (c *checker) globalKind(name string) string {
+	if v, ok := c.globals[name]; ok {
+		switch {
+		case v.Kind == Inline:
+			return "scalar inline"
+		case v.Kind == Assoc || v.Keys != nil:
+			return "associative array "
+		}
+		return "scalar "
+	}
+	if _, ok := c.enums[name]; ok {
+		return "enumerator inline"
+	}
+	if b, ok := LookupBuiltin(name); ok {
+		switch b.Kind {
+		case ArrayVar:
+			return "associative array "
+		case Subr:
+			return "function "
+		case Action:
+			return "tracing function "
+		case AggFunc:
+			return "aggregating function "
+		case Scalar:
+			return "scalar "
+		}
+	}
+	return ""
 }
 
 func (c *checker) translator(d *ast.Translator) {

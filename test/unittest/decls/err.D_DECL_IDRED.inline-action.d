@@ -1,0 +1,1 @@
+inline int trace = 1;

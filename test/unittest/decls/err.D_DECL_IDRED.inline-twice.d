@@ -1,0 +1,2 @@
+inline string who = "me";
+inline string who = "you";

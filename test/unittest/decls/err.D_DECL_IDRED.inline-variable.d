@@ -1,0 +1,2 @@
+int total;
+inline int total = 3;
