@@ -458,7 +458,8 @@ func (c *checker) globalKind(name string) string {
 	if _, ok := c.enums[name]; ok {
 		return "enumerator inline"
 	}
-	if b, ok := LookupBuiltin(name); ok {
+	// The D library defines some built-ins (cwd, root) as inlines.
+	if b, ok := LookupBuiltin(name); ok && c.defs != c.lib {
 		switch b.Kind {
 		case ArrayVar:
 			return "associative array "
