@@ -227,6 +227,9 @@ type checker struct {
 	// the other key actions may be called as that too.
 	aggKey ast.Expr
 
+	// While a predicate is checked, predEnd is its end and predNext the
+	// token after its closing '/'.
+	predEnd, predNext token.Pos
 	// pragmas are the attributes and bindings pragmas met so far.
 	pragmas []*ast.Pragma
 
@@ -373,8 +376,24 @@ func (c *checker) errAt(n ast.Node, tag diag.Tag, format string, args ...any) *d
 	var pos token.Position
 	if c.file != nil && n != nil && n.Pos().IsValid() {
 		pos = c.file.Position(n.Pos())
+		if c.predNext.IsValid() && n.End() == c.predEnd && lookaheadNode(n) {
+			// DTrace made this node when it had read past the
+			// predicate's closing '/' and the blanks after it.
+			pos = c.file.Position(c.predNext)
+		}
 	}
 	return diag.Errorf(pos, tag, format, args...)
+}
+
+// lookaheadNode reports whether DTrace's parser makes n only once it has
+// read the token after it: an operator's node, whose last operand might
+// yet be continued.
+func lookaheadNode(n ast.Node) bool {
+	switch n.(type) {
+	case *ast.BinaryExpr, *ast.UnaryExpr, *ast.CondExpr, *ast.CastExpr:
+		return true
+	}
+	return false
 }
 
 // fail stops the check with a semError (or any error) at node's line.
@@ -475,6 +494,8 @@ func (c *checker) probeClause(pc *ast.ProbeClause) {
 	// checked again after it.
 	bodyDone := pc.Pred == nil || c.tryBody(pc)
 	if pc.Pred != nil {
+		c.predEnd, c.predNext = pc.Pred.End(), pc.Lbrace
+		defer func() { c.predEnd, c.predNext = token.NoPos, token.NoPos }()
 		t := c.rvalue(pc.Pred)
 		if !ctype.IsScalar(t.Type) && !ctype.IsString(t.Type) {
 			c.errorf(pc.Pred, diag.D_PRED_SCALAR, "predicate result must be of scalar type")

@@ -265,11 +265,12 @@ func (c *checker) unary(e *ast.UnaryExpr) *TypeInfo {
 		}
 		return c.record(e, &TypeInfo{Type: r.Elem, Lvalue: true, Writable: true})
 	case token.AND:
+		_, agg := unparen(e.X).(*ast.AggExpr)
+		if v := c.info.Vars[unparen(e.X)]; agg || v != nil && v.Kind != KernelVar {
+			c.errorf(e, diag.D_ADDROF_VAR, "cannot take address of dynamic variable")
+		}
 		if !x.Lvalue {
 			c.errorf(e, diag.D_ADDROF_LVAL, "unacceptable operand for unary & operator")
-		}
-		if v := c.info.Vars[unparen(e.X)]; v != nil && v.Kind != KernelVar {
-			c.errorf(e, diag.D_ADDROF_VAR, "cannot take address of dynamic variable")
 		}
 		return c.record(e, &TypeInfo{Type: ctype.NewPointer(t)})
 	case token.INC, token.DEC:
@@ -281,11 +282,11 @@ func (c *checker) unary(e *ast.UnaryExpr) *TypeInfo {
 }
 
 func (c *checker) incdec(n ast.Node, op token.Kind, x *TypeInfo) {
+	if !ctype.IsScalar(x.Type) {
+		c.errorf(n, diag.D_OP_SCALAR, "operator %s requires operand of scalar type", op)
+	}
 	if !x.Lvalue || !x.Writable {
 		c.errorf(n, diag.D_OP_LVAL, "operator %s requires modifiable lvalue as an operand", op)
-	}
-	if !ctype.IsScalar(x.Type) {
-		c.errorf(n, diag.D_OP_SCALAR, "operator %s requires an operand of scalar type", op)
 	}
 }
 
@@ -364,6 +365,12 @@ func (c *checker) binary(e *ast.BinaryExpr) *TypeInfo {
 
 // binop types (and folds) x op y.
 func (c *checker) binop(n ast.Node, op token.Kind, x, y *TypeInfo) *TypeInfo {
+	return c.binopAs(n, op, op, x, y)
+}
+
+// binopAs types x op y, naming the operator shown in its errors: the
+// compound assignment (+=) that applies op.
+func (c *checker) binopAs(n ast.Node, op, shown token.Kind, x, y *TypeInfo) *TypeInfo {
 	a, b := x.Type, y.Type
 	fold := func(t *ctype.Type, result *ctype.Type) *TypeInfo {
 		if !x.Const || !y.Const || !ctype.IsInteger(t) {
@@ -388,22 +395,22 @@ func (c *checker) binop(n ast.Node, op token.Kind, x, y *TypeInfo) *TypeInfo {
 		case op == token.SUB && ctype.IsPointer(a) && ctype.IsPointer(b) && ptrcompat(a, b):
 			return &TypeInfo{Type: c.lookupType(n, "ptrdiff_t")}
 		}
-		c.incompat(n, op, a, b)
+		c.incompat(n, shown, a, b)
 	case token.MUL, token.DIV:
 		if !ctype.IsArith(a) || !ctype.IsArith(b) {
-			c.errorf(n, diag.D_OP_ARITH, "operator %s requires operands of arithmetic type", op)
+			c.errorf(n, diag.D_OP_ARITH, "operator %s requires operands of arithmetic type", shown)
 		}
 		t := ctype.UsualArith(a, b, ctype.IntType)
 		return fold(t, t)
 	case token.MOD, token.AND, token.OR, token.XOR:
 		if !ctype.IsInteger(a) || !ctype.IsInteger(b) {
-			c.errorf(n, diag.D_OP_INT, "operator %s requires operands of integral type", op)
+			c.errorf(n, diag.D_OP_INT, "operator %s requires operands of integral type", shown)
 		}
 		t := ctype.UsualArith(a, b, ctype.IntType)
 		return fold(t, t)
 	case token.SHL, token.SHR:
 		if !ctype.IsInteger(a) || !ctype.IsInteger(b) {
-			c.errorf(n, diag.D_OP_INT, "operator %s requires operands of integral type", op)
+			c.errorf(n, diag.D_OP_INT, "operator %s requires operands of integral type", shown)
 		}
 		// The left operand's type, not promoted, as D has it.
 		return fold(a, a)
@@ -416,25 +423,29 @@ func (c *checker) binop(n ast.Node, op token.Kind, x, y *TypeInfo) *TypeInfo {
 		case ctype.IsPointer(b) && isNull(x):
 		case ctype.IsPointer(a) && ctype.IsInteger(b), ctype.IsInteger(a) && ctype.IsPointer(b):
 		default:
-			c.incompat(n, op, a, b)
+			c.incompat(n, shown, a, b)
 		}
 		return &TypeInfo{Type: ctype.IntType}
 	case token.LAND, token.LOR, token.LXOR:
 		for _, t := range [...]*ctype.Type{a, b} {
-			if !ctype.IsScalar(t) && !ctype.IsString(t) {
-				c.errorf(n, diag.D_OP_SCALAR, "operator %s requires operands of scalar type", op)
+			// A D string is an array to DTrace: not a scalar.
+			if !ctype.IsScalar(t) {
+				c.errorf(n, diag.D_OP_SCALAR, "operator %s requires operands of scalar type", shown)
 			}
 		}
 		return fold(ctype.LongType, ctype.IntType)
 	}
-	c.errorf(n, diag.D_UNKNOWN, "unsupported operator %s", op)
+	c.errorf(n, diag.D_UNKNOWN, "unsupported operator %s", shown)
 	return nil
 }
 
 func (c *checker) cond(e *ast.CondExpr) *TypeInfo {
 	k := c.expr(e.Cond)
-	if !ctype.IsScalar(k.Type) && !ctype.IsString(k.Type) {
+	if !ctype.IsScalar(k.Type) {
 		c.errorf(e.Cond, diag.D_OP_SCALAR, "operator ?: expression must be of scalar type")
+	}
+	if c.isAction(e.X) || c.isAction(e.Y) {
+		c.errorf(e, diag.D_OP_ACT, "action cannot be used in a conditional context")
 	}
 	x, y := c.expr(e.X), c.expr(e.Y)
 	var t *ctype.Type
@@ -460,6 +471,20 @@ func (c *checker) cond(e *ast.CondExpr) *TypeInfo {
 		}
 	}
 	return c.record(e, ti)
+}
+
+// isAction reports whether e calls an action.
+func (c *checker) isAction(e ast.Expr) bool {
+	call, ok := unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	id, ok := unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := LookupBuiltin(id.Name)
+	return ok && b.Kind == Action
 }
 
 func (c *checker) cast(e *ast.CastExpr) *TypeInfo {
@@ -761,7 +786,7 @@ func (c *checker) assign(e *ast.AssignExpr) *TypeInfo {
 			c.incompat(e, e.Op, lhs.Type, rhs.Type)
 		}
 	} else {
-		c.binop(e, compoundOp[e.Op], lhs, rhs)
+		c.binopAs(e, compoundOp[e.Op], e.Op, lhs, rhs)
 	}
 	return c.record(e, &TypeInfo{Type: lhs.Type})
 }

@@ -1,0 +1,4 @@
+BEGIN
+{
+	x = pid > 1 ? printf("big") : printf("small");
+}

@@ -1,0 +1,5 @@
+BEGIN
+{
+	p = curthread;
+	p <<= 2;
+}

@@ -1,0 +1,4 @@
+BEGIN
+{
+	ok = execname && probename;
+}

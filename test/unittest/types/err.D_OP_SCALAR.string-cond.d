@@ -1,0 +1,4 @@
+BEGIN
+{
+	n = execname ? 1 : 0;
+}
