@@ -91,6 +91,9 @@ func (g *gen) expr(e ast.Expr) *ctype.Type {
 	case *ast.IndexExpr:
 		if tr, ok := g.translation(e); ok {
 			g.materialize(tr)
+		} else if v := g.inlineArray(e); v != nil {
+			g.withInlineArgs(e, v, func() { g.expr(v.Inline.Value) })
+			g.normalize(asm.R0, ti.Type)
 		} else if g.inKernel(e) {
 			g.kaddr(e)
 			g.loadKernel(e, ti.Type)
@@ -355,13 +358,22 @@ func (g *gen) kaddr(e ast.Expr) {
 			return
 		}
 		m := g.member(x)
+		arrow := x.Op == token.ARROW && !g.isDynStruct(x.X)
 		if x.Op == token.ARROW || g.isDynStruct(x.X) {
 			g.expr(x.X)
 		} else {
 			g.kaddr(x.X)
 		}
 		if off := int32(m.Offset / 8); off != 0 {
-			g.emit(asm.Add.Imm(asm.R0, off))
+			// A member of a NULL pointer stays at address 0, so that
+			// the read faults there, as DTrace's NULL check of -> does.
+			if arrow {
+				null := g.label("null")
+				g.emit(asm.JEq.Imm(asm.R0, 0, null), asm.Add.Imm(asm.R0, off))
+				g.setLabel(null)
+			} else {
+				g.emit(asm.Add.Imm(asm.R0, off))
+			}
 		}
 	case *ast.UnaryExpr:
 		g.expr(x.X)

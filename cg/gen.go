@@ -94,6 +94,9 @@ type clause struct {
 	alloca  int      // bytes of the alloca() area used
 	full    ast.Node // the outermost full expression being generated
 	xin     []int    // stack slots of the inputs of the translations being generated
+	// inlineArgs are the stack slots of the arguments of the inline
+	// arrays being generated, by parameter.
+	inlineArgs map[*check.Var]int
 	xarea   int      // bytes of the translation area taken
 	nlabel  int
 	pending string // label of the next instruction

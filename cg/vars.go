@@ -68,6 +68,13 @@ func (g *gen) ident(e *ast.Ident, t *ctype.Type) {
 		g.loadVar(e, t)
 	case check.XlatorInput:
 		g.xlateInput(e, t)
+	case check.InlineParam:
+		slot, ok := g.c.inlineArgs[v]
+		if !ok {
+			g.fail(e, fmt.Errorf("internal error: inline parameter %s outside its inline", e.Name))
+		}
+		g.emit(asm.LoadMem(asm.R0, asm.RFP, int16(-8*slot), asm.DWord))
+		g.normalize(asm.R0, t)
 	case check.Inline:
 		if v.Inline == nil {
 			g.unsupported(e, "inline "+e.Name)
@@ -712,4 +719,39 @@ func (g *gen) probeName(part string) {
 	g.strConst("")
 	g.setLabel(done)
 	g.emit(nop())
+}
+
+// inlineArray returns the inline array e indexes, or nil.
+func (g *gen) inlineArray(e *ast.IndexExpr) *check.Var {
+	if v := g.info.Vars[unparen(e.X)]; v != nil && v.Kind == check.Inline && v.InlineParams != nil {
+		return v
+	}
+	return nil
+}
+
+// withInlineArgs evaluates the arguments of e, a use of inline array v,
+// into stack slots, and runs body with v's parameters reading them; the
+// slots are free again after body, which leaves its value in R0.
+func (g *gen) withInlineArgs(e *ast.IndexExpr, v *check.Var, body func()) {
+	if g.c.inlineArgs == nil {
+		g.c.inlineArgs = map[*check.Var]int{}
+	}
+	saved := map[*check.Var]int{}
+	for i, p := range v.InlineParams {
+		g.expr(e.Index[i])
+		g.normalize(asm.R0, p.Type)
+		g.push(e)
+		if old, ok := g.c.inlineArgs[p]; ok {
+			saved[p] = old
+		}
+		g.c.inlineArgs[p] = g.c.depth
+	}
+	body()
+	for _, p := range v.InlineParams {
+		delete(g.c.inlineArgs, p)
+		if old, ok := saved[p]; ok {
+			g.c.inlineArgs[p] = old
+		}
+	}
+	g.c.depth -= len(v.InlineParams)
 }

@@ -50,6 +50,14 @@ func (g *gen) translation(e ast.Expr) (xlation, bool) {
 		}
 		return xlation{xl: xl, input: func() { g.expr(x.X) }, ptr: ctype.IsPointer(g.typeOf(x).Type), node: x}, true
 	case *ast.IndexExpr:
+		if v := g.inlineArray(x); v != nil {
+			tr, ok := g.translation(v.Inline.Value)
+			if ok {
+				input := tr.input
+				tr.input = func() { g.withInlineArgs(x, v, input) }
+			}
+			return tr, ok
+		}
 		i, ok := g.translatedArg(x)
 		if !ok {
 			return xlation{}, false
@@ -298,6 +306,11 @@ func (g *gen) xlateNeed(e ast.Node, depth int) int {
 		}
 		if id, ok := x.(*ast.Ident); ok {
 			if v := g.info.Vars[id]; v != nil && v.Kind == check.Inline && v.Inline != nil {
+				need += g.xlateNeed(v.Inline.Value, depth+1)
+			}
+		}
+		if ix, ok := x.(*ast.IndexExpr); ok {
+			if v := g.inlineArray(ix); v != nil {
 				need += g.xlateNeed(v.Inline.Value, depth+1)
 			}
 		}

@@ -49,6 +49,14 @@ type VarSource interface {
 	LookupVar(name string) (*Type, error)
 }
 
+// EnumSource is implemented by sources that find the enumerators of their
+// enums by name, such as the kernel's BTF.
+type EnumSource interface {
+	// LookupEnumerator returns the value of the named enumerator, or an
+	// error wrapping ErrNotFound.
+	LookupEnumerator(name string) (int64, error)
+}
+
 // Scope is a writable source: the declarations of a script, or a built-in
 // module. It is safe for concurrent lookups once filled.
 type Scope struct {
@@ -324,6 +332,34 @@ func (u *Universe) LookupVar(name string) (*Type, error) {
 		}
 	}
 	return nil, &NotFound{Name: name}
+}
+
+// LookupEnumerator finds the value of an enumerator of the kernel's enums,
+// scoped or not, in the sources that know enumerators.
+func (u *Universe) LookupEnumerator(name string) (int64, error) {
+	module, name := SplitScope(name)
+	srcs := u.searched()
+	if module != "" {
+		s, err := u.Module(module)
+		if err != nil {
+			return 0, err
+		}
+		srcs = slices.Values([]Source{s})
+	}
+	for s := range srcs {
+		es, ok := s.(EnumSource)
+		if !ok {
+			continue
+		}
+		v, err := es.LookupEnumerator(name)
+		if err == nil {
+			return v, nil
+		}
+		if !errors.Is(err, ErrNotFound) {
+			return 0, err
+		}
+	}
+	return 0, &NotFound{Name: name}
 }
 
 func (u *Universe) list() []Source {

@@ -26,6 +26,9 @@ type Source struct {
 	// other untagged name fails without loading the spec.
 	names map[string]bool
 	conv  map[btf.Type]*ctype.Type
+	// enums, when not nil, indexes the enumerators of the spec's enums
+	// by name, once, when one is first looked up.
+	enums func() (map[string]int64, error)
 }
 
 // New returns a source named module over spec.
@@ -65,7 +68,9 @@ var kernel = sync.OnceValues(func() (*Source, error) {
 	// the names answer that without decoding the spec, which most
 	// programs (BEGIN { exit(0); }) never need.
 	if names, err := fileOrdinaryNames(kernelBTF); err == nil {
-		return newLazy(ctype.KernelModule, names, cache.Kernel), nil
+		s := newLazy(ctype.KernelModule, names, cache.Kernel)
+		s.enums = sync.OnceValues(func() (map[string]int64, error) { return mapFile(kernelBTF, enumerators) })
+		return s, nil
 	}
 	spec, err := cache.Kernel()
 	if err != nil {
@@ -153,6 +158,23 @@ func (s *Source) LookupType(name string) (*ctype.Type, error) {
 // BTF describes only per-CPU variables that way.
 func (s *Source) LookupVar(name string) (*ctype.Type, error) {
 	return lookupRecord(s, name, func(v *btf.Var) btf.Type { return v.Type })
+}
+
+// LookupEnumerator implements ctype.EnumSource for the kernel's vmlinux,
+// whose BTF file it indexes; other sources know no enumerators.
+func (s *Source) LookupEnumerator(name string) (int64, error) {
+	if s.enums == nil {
+		return 0, &ctype.NotFound{Module: s.module, Name: name}
+	}
+	enums, err := s.enums()
+	if err != nil {
+		return 0, err
+	}
+	v, ok := enums[name]
+	if !ok {
+		return 0, &ctype.NotFound{Module: s.module, Name: name}
+	}
+	return v, nil
 }
 
 // LookupFunc returns the function type of a kernel function from its BTF

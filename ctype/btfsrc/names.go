@@ -11,47 +11,57 @@ import (
 )
 
 // The BTF kinds whose names are in the ordinary namespace of C: what a
-// lookup without a struct, union or enum tag can find.
+// lookup without a struct, union or enum tag can find; and the kinds of
+// enums, whose enumerators the D library names.
 const (
 	kindInt     = 1
+	kindEnum    = 6
 	kindTypedef = 8
 	kindFloat   = 16
+	kindEnum64  = 19
 )
 
 // errBadBTF is wrapped by every failure to index malformed BTF.
 var errBadBTF = errors.New("malformed BTF")
 
-// fileOrdinaryNames indexes the BTF file at path (see ordinaryNames). It
-// maps the file rather than reading it, so that its megabytes are not
-// left on the heap for the collector.
-func fileOrdinaryNames(path string) (map[string]bool, error) {
+// mapFile calls index with the BTF file at path. It maps the file rather
+// than reading it, so that its megabytes are not left on the heap for the
+// collector.
+func mapFile[T any](path string, index func([]byte) (T, error)) (T, error) {
+	var zero T
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return zero, err
 	}
 	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil {
-		return nil, err
+		return zero, err
 	}
 	data, err := unix.Mmap(int(f.Fd()), 0, int(fi.Size()), unix.PROT_READ, unix.MAP_PRIVATE)
 	if err != nil {
-		return nil, fmt.Errorf("map %s: %w", path, err)
+		return zero, fmt.Errorf("map %s: %w", path, err)
 	}
 	defer unix.Munmap(data)
-	names, err := ordinaryNames(data)
+	v, err := index(data)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return zero, fmt.Errorf("%s: %w", path, err)
 	}
-	return names, nil
+	return v, nil
 }
 
-// ordinaryNames returns the names of the typedefs, integer and
-// floating-point types of the BTF data. It reads only the type headers and
-// the string table, decoding nothing, so that the parser can ask whether
-// an identifier is a kernel type name in a few milliseconds, without
-// cilium/ebpf decoding the vmlinux spec, which costs tens.
-func ordinaryNames(data []byte) (map[string]bool, error) {
+// fileOrdinaryNames indexes the BTF file at path (see ordinaryNames).
+func fileOrdinaryNames(path string) (map[string]bool, error) {
+	return mapFile(path, ordinaryNames)
+}
+
+// rawBTF is BTF data split into its sections, read without decoding.
+type rawBTF struct {
+	bo          binary.ByteOrder
+	types, strs []byte
+}
+
+func splitBTF(data []byte) (*rawBTF, error) {
 	if len(data) < 24 {
 		return nil, fmt.Errorf("header: %w", errBadBTF)
 	}
@@ -71,37 +81,122 @@ func ordinaryNames(data []byte) (map[string]bool, error) {
 	if hdrLen+typeOff+typeLen > size || hdrLen+strOff+strLen > size {
 		return nil, fmt.Errorf("sections beyond the data: %w", errBadBTF)
 	}
-	types := data[hdrLen+typeOff : hdrLen+typeOff+typeLen]
-	strs := data[hdrLen+strOff : hdrLen+strOff+strLen]
-	names := map[string]bool{}
+	return &rawBTF{bo, data[hdrLen+typeOff : hdrLen+typeOff+typeLen], data[hdrLen+strOff : hdrLen+strOff+strLen]}, nil
+}
+
+// name returns the string at off of the string section.
+func (r *rawBTF) name(off uint32) ([]byte, error) {
+	if off >= uint32(len(r.strs)) {
+		return nil, fmt.Errorf("name offset %d: %w", off, errBadBTF)
+	}
+	s := r.strs[off:]
+	if end := bytes.IndexByte(s, 0); end >= 0 {
+		s = s[:end]
+	}
+	return s, nil
+}
+
+// each calls fn with the info word, the name offset and the trailing data
+// of each type, in order.
+func (r *rawBTF) each(fn func(info, nameOff uint32, rest []byte) error) error {
+	types := r.types
 	for off := 0; off < len(types); {
 		if len(types)-off < 12 {
-			return nil, fmt.Errorf("type header at %d: %w", off, errBadBTF)
+			return fmt.Errorf("type header at %d: %w", off, errBadBTF)
 		}
-		nameOff := bo.Uint32(types[off:])
-		info := bo.Uint32(types[off+4:])
-		kind, vlen := (info>>24)&0x1f, int(info&0xffff)
+		nameOff := r.bo.Uint32(types[off:])
+		info := r.bo.Uint32(types[off+4:])
 		off += 12
-		switch kind {
+		n, ok := trailing((info>>24)&0x1f, int(info&0xffff))
+		if !ok {
+			return fmt.Errorf("unknown kind %d: %w", (info>>24)&0x1f, errBadBTF)
+		}
+		if len(types)-off < n {
+			return fmt.Errorf("type data at %d: %w", off, errBadBTF)
+		}
+		if err := fn(info, nameOff, types[off:off+n]); err != nil {
+			return err
+		}
+		off += n
+	}
+	return nil
+}
+
+// ordinaryNames returns the names of the typedefs, integer and
+// floating-point types of the BTF data. It reads only the type headers and
+// the string table, decoding nothing, so that the parser can ask whether
+// an identifier is a kernel type name in a few milliseconds, without
+// cilium/ebpf decoding the vmlinux spec, which costs tens.
+func ordinaryNames(data []byte) (map[string]bool, error) {
+	r, err := splitBTF(data)
+	if err != nil {
+		return nil, err
+	}
+	names := map[string]bool{}
+	err = r.each(func(info, nameOff uint32, _ []byte) error {
+		switch (info >> 24) & 0x1f {
 		case kindInt, kindTypedef, kindFloat:
-			if nameOff >= uint32(len(strs)) {
-				return nil, fmt.Errorf("name offset %d: %w", nameOff, errBadBTF)
-			}
-			s := strs[nameOff:]
-			if end := bytes.IndexByte(s, 0); end >= 0 {
-				s = s[:end]
+			s, err := r.name(nameOff)
+			if err != nil {
+				return err
 			}
 			if len(s) > 0 {
 				names[string(s)] = true
 			}
 		}
-		n, ok := trailing(kind, vlen)
-		if !ok {
-			return nil, fmt.Errorf("unknown kind %d: %w", kind, errBadBTF)
-		}
-		off += n
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return names, nil
+}
+
+// enumerators returns the values of the enumerators of the BTF data's
+// enums, the first of each name, read as ordinaryNames reads names:
+// decoding every type with cilium/ebpf to find them costs a third of a
+// second for vmlinux.
+func enumerators(data []byte) (map[string]int64, error) {
+	r, err := splitBTF(data)
+	if err != nil {
+		return nil, err
+	}
+	enums := map[string]int64{}
+	err = r.each(func(info, _ uint32, rest []byte) error {
+		kind, signed := (info>>24)&0x1f, info>>31 != 0
+		var step int
+		switch kind {
+		case kindEnum:
+			step = 8
+		case kindEnum64:
+			step = 12
+		default:
+			return nil
+		}
+		for ; len(rest) >= step; rest = rest[step:] {
+			s, err := r.name(r.bo.Uint32(rest))
+			if err != nil {
+				return err
+			}
+			var v int64
+			switch {
+			case kind == kindEnum64:
+				v = int64(uint64(r.bo.Uint32(rest[8:]))<<32 | uint64(r.bo.Uint32(rest[4:])))
+			case signed:
+				v = int64(int32(r.bo.Uint32(rest[4:])))
+			default:
+				v = int64(r.bo.Uint32(rest[4:]))
+			}
+			if _, dup := enums[string(s)]; !dup && len(s) > 0 {
+				enums[string(s)] = v
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return enums, nil
 }
 
 // trailing is the size of the data that follows the header of a type of

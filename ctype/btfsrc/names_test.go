@@ -44,6 +44,23 @@ func TestOrdinaryNames(t *testing.T) {
 	}
 }
 
+func TestEnumerators(t *testing.T) {
+	enums, err := enumerators(fixtureBTF(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int64{"RUN": 0, "STOP": 4}
+	if !maps.Equal(enums, want) {
+		t.Errorf("enumerators %v, want %v", enums, want)
+	}
+	raw := fixtureBTF(t)
+	for n := range len(raw) {
+		if _, err := enumerators(raw[:n]); err != nil && !errors.Is(err, errBadBTF) {
+			t.Fatalf("%d bytes: %v does not wrap errBadBTF", n, err)
+		}
+	}
+}
+
 // TestOrdinaryNamesTruncated checks that every truncation of valid BTF is
 // either indexed or refused with errBadBTF, never a panic.
 func TestOrdinaryNamesTruncated(t *testing.T) {

@@ -78,6 +78,8 @@ const (
 	// XlatorInput is the input parameter of a translator, inside its
 	// member definitions.
 	XlatorInput
+	// InlineParam is a parameter of an inline array, inside its value.
+	InlineParam
 )
 
 // Var is a resolved identifier: one per variable, shared by all its uses.
@@ -97,8 +99,13 @@ type Var struct {
 	AggLine int
 	// Declared says the variable was declared rather than inferred.
 	Declared bool
-	// Inline holds an inline's expression.
-	Inline *ast.InlineDecl
+	// Library says the D library declared it.
+	Library bool
+	// Inline holds an inline's expression. An inline array
+	// (`inline string name[int i] = ...`) has Keys, and InlineParams,
+	// the variables its expression names its parameters with.
+	Inline       *ast.InlineDecl
+	InlineParams []*Var
 	// Params are the parameters fixed by an aggregation's lquantize() or
 	// llquantize().
 	Params *AggParams
@@ -207,8 +214,12 @@ type checker struct {
 	// lazyLib are the library's declarations not checked yet (see
 	// library).
 	lazyLib []ast.Decl
-	info    *Info
-	protos  map[string]*Proto
+	// inLibInline is set while the value of a library's inline is
+	// checked at a use: it may name the kernel's enumerators, as the
+	// library may.
+	inLibInline bool
+	info        *Info
+	protos      map[string]*Proto
 
 	// prior are the declarations of the programs checked before this
 	// one (Config.Prior); nil for none.

@@ -430,16 +430,40 @@ func sameKeys(a, b []*ctype.Type) bool {
 }
 
 func (c *checker) inline(d *ast.InlineDecl) {
-	t, _ := c.typeOf(d.Var.Type)
+	t, keys := c.typeOf(d.Var.Type)
 	name := d.Var.Name.Name
 	if prev := c.globalKind(name); prev != "" {
 		c.errorf(d.Var.Name, diag.D_DECL_IDRED, "identifier redefined: %s\n\t current: inline definition\n\tprevious: %s", name, prev)
 	}
+	// An inline array's value is checked with its parameters bound, as
+	// a translator's members are.
+	var params []*Var
+	if at, ok := d.Var.Type.(*ast.ArrayType); ok && keys != nil {
+		for i, k := range at.Keys {
+			if k.Name == nil {
+				c.errorf(k, diag.D_DECL_PROTO_NAME, "inline %s parameter #%d requires a name", name, i+1)
+			}
+			params = append(params, &Var{Name: k.Name.Name, Kind: InlineParam, Type: keys[i], Declared: true})
+		}
+	}
+	saved := map[string]*Var{}
+	for _, p := range params {
+		if old, ok := c.globals[p.Name]; ok {
+			saved[p.Name] = old
+		}
+		c.globals[p.Name] = p
+	}
 	v := c.rvalue(d.Value)
+	for _, p := range params {
+		delete(c.globals, p.Name)
+		if old, ok := saved[p.Name]; ok {
+			c.globals[p.Name] = old
+		}
+	}
 	if !c.assignable(t, v) {
 		c.errorf(d.Value, diag.D_OP_INCOMPAT, "inline %s definition uses incompatible types: \"%s\" = \"%s\"", name, t, v.Type)
 	}
-	c.globals[name] = &Var{Name: name, Kind: Inline, Type: t, Declared: true, Inline: d}
+	c.globals[name] = &Var{Name: name, Kind: Inline, Type: t, Keys: keys, Declared: true, Inline: d, InlineParams: params, Library: c.defs == c.lib}
 }
 
 // globalKind says what the global identifier name is, as DTrace names

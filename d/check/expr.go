@@ -125,8 +125,11 @@ func (c *checker) lookupIdent(id *ast.Ident) (*Var, *TypeInfo) {
 	name := id.Name
 	if !strings.Contains(name, "`") {
 		if v, ok := c.globals[name]; ok {
-			if v.Kind == Inline {
+			if v.Kind == Inline && v.Keys == nil {
+				saved := c.inLibInline
+				c.inLibInline = v.Library
 				val := c.expr(v.Inline.Value)
+				c.inLibInline = saved
 				ti := &TypeInfo{Type: v.Type, Const: val.Const, Value: val.Value}
 				if ti.Const && ctype.IsInteger(v.Type) {
 					ti.Value = normalize(ti.Value, v.Type)
@@ -145,6 +148,13 @@ func (c *checker) lookupIdent(id *ast.Ident) (*Var, *TypeInfo) {
 	t, err := c.u.LookupVar(name)
 	if err == nil {
 		return &Var{Name: name, Kind: KernelVar, Type: t}, nil
+	}
+	// The library names the kernel's enumerators with the backquote
+	// (`PIDTYPE_PGID) for constants whose values vary by kernel.
+	if (c.defs == c.lib || c.inLibInline) && errors.Is(err, ctype.ErrNotFound) && strings.Contains(name, "`") {
+		if val, err := c.u.LookupEnumerator(name); err == nil {
+			return &Var{Name: name, Kind: EnumConst, Type: ctype.IntType}, &TypeInfo{Type: ctype.IntType, Const: true, Value: val}
+		}
 	}
 	if !errors.Is(err, ctype.ErrNotFound) {
 		c.errorf(id, diag.D_SYM_NOTYPES, "failed to resolve %s: %v", name, err)
@@ -645,6 +655,9 @@ func (c *checker) index(e *ast.IndexExpr) *TypeInfo {
 				return c.builtinIndex(e, x, b)
 			}
 		}
+		if v, ok := c.globals[x.Name]; ok && v.Kind == Inline && v.Keys != nil {
+			return c.inlineIndex(e, v)
+		}
 		if v, ok := c.globals[x.Name]; ok && (v.Kind == Assoc || v.Keys != nil) {
 			return c.assocRef(e, v, false)
 		}
@@ -748,6 +761,17 @@ func (c *checker) checkKeys(e *ast.IndexExpr, prefix, name string, sig []*ctype.
 			c.errorf(e, diag.D_PROTO_ARG, "%s%s[ ] key #%d is incompatible with prototype:\n\tprototype: %s\n\t%9s: %s", prefix, name, i+1, sig[i], "key", ti.Type)
 		}
 	}
+}
+
+// inlineIndex checks a use of an inline array: its arguments must suit
+// its parameters, and its value is the inline's, of the inline's type.
+func (c *checker) inlineIndex(e *ast.IndexExpr, v *Var) *TypeInfo {
+	for _, k := range e.Index {
+		c.rvalue(k)
+	}
+	c.checkKeys(e, "", v.Name, v.Keys)
+	c.info.Vars[e.X] = v
+	return c.record(e, &TypeInfo{Type: v.Type})
 }
 
 // assocRef checks a reference to an associative array; create makes the

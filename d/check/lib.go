@@ -34,7 +34,7 @@ var libTypeNames = map[string]bool{
 
 // libOrder is the order the library's files are checked in: later files
 // use what earlier ones declare.
-var libOrder = []string{"lib/types.d", "lib/signal.d", "lib/errno.d", "lib/regs.d", "lib/procfs.d", "lib/io.d", "lib/ip.d", "lib/tcp.d", "lib/udp.d"}
+var libOrder = []string{"lib/types.d", "lib/signal.d", "lib/errno.d", "lib/unistd.d", "lib/regs.d", "lib/procfs.d", "lib/io.d", "lib/net.d", "lib/ip.d", "lib/tcp.d", "lib/udp.d", "lib/pcap.d", "lib/lockstat.d"}
 
 // library is the D library parsed and split in two. Checking the
 // translators, and what names kernel structs, makes the kernel's BTF load
@@ -76,8 +76,9 @@ var libDecls = sync.OnceValue(func() *library {
 			_, isXlator := d.(*ast.Translator)
 			lazy := mentions(d, names, tags) || isXlator
 			for n := range names {
-				// A tag the library does not define is the kernel's.
-				lazy = lazy || lazyDefs[n] || isTag(n) && !eagerTags[n] && !tags[n]
+				// A tag the library does not define is the kernel's, as
+				// is a name with the backquote.
+				lazy = lazy || lazyDefs[n] || isTag(n) && !eagerTags[n] && !tags[n] || strings.Contains(n, "`")
 			}
 			if !lazy {
 				lib.eager = append(lib.eager, d)
@@ -91,7 +92,11 @@ var libDecls = sync.OnceValue(func() *library {
 			}
 			lib.lazy = append(lib.lazy, d)
 			for n := range names {
-				lib.lazyNames[n] = !eagerDefs[n]
+				// A program cannot make a built-in (arg0) mean
+				// anything else.
+				if _, builtin := LookupBuiltin(n); !builtin {
+					lib.lazyNames[n] = !eagerDefs[n]
+				}
 			}
 			for n := range tags {
 				lazyDefs[n] = true

@@ -41,8 +41,8 @@ func TestLib(t *testing.T) {
 			c.decl(d)
 		}()
 	}
-	if len(c.info.Translators) != 17 {
-		t.Errorf("library defines %d translators, want 17", len(c.info.Translators))
+	if len(c.info.Translators) != 22 {
+		t.Errorf("library defines %d translators, want 22", len(c.info.Translators))
 	}
 	prog, info, err := checkSrc(t, u, "BEGIN { trace(curpsinfo->pr_ppid); trace(xlate<lwpsinfo_t *>(curthread)->pr_name); }")
 	if err != nil {
@@ -63,11 +63,12 @@ func TestLib(t *testing.T) {
 func TestLibConstants(t *testing.T) {
 	u := kernelTypes(t)
 	prog, info, err := checkSrc(t, u, "BEGIN { raise(SIGKILL); trace(errno == ENOENT); trace(NULL); "+
-		"trace(uregs[R_RAX]); trace(uregs[R_SP]); trace(uregs[R_TRAPNO]); }")
+		"trace(uregs[R_RAX]); trace(uregs[R_SP]); trace(uregs[R_TRAPNO]); trace(PIDTYPE_PGID); trace(REQ_WRITE); }")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]int64{"SIGKILL": 9, "ENOENT": 2, "NULL": 0, "R_RAX": 10, "R_SP": 40, "R_TRAPNO": 25}
+	// PIDTYPE_PGID is the kernel's (2 since Linux 4.19).
+	want := map[string]int64{"SIGKILL": 9, "ENOENT": 2, "NULL": 0, "R_RAX": 10, "R_SP": 40, "R_TRAPNO": 25, "PIDTYPE_PGID": 2, "REQ_WRITE": 1}
 	ast.Inspect(prog, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			if v, ok := want[id.Name]; ok {
@@ -101,6 +102,11 @@ func (s *askedSource) LookupType(n string) (*ctype.Type, error) {
 func (s *askedSource) LookupVar(n string) (*ctype.Type, error) {
 	s.asked = append(s.asked, "var "+n)
 	return s.k.(ctype.VarSource).LookupVar(n)
+}
+
+func (s *askedSource) LookupEnumerator(n string) (int64, error) {
+	s.asked = append(s.asked, "enumerator "+n)
+	return s.k.(ctype.EnumSource).LookupEnumerator(n)
 }
 
 // TestLibLazy checks that the library's translators and what names
@@ -143,7 +149,7 @@ func TestLibLazy(t *testing.T) {
 		}
 		want := 0
 		if tc.kernel {
-			want = 17
+			want = 22
 		}
 		if len(info.Translators) != want {
 			t.Errorf("%s: %d translators checked, want %d", tc.src, len(info.Translators), want)

@@ -27,6 +27,10 @@ typedef struct psinfo {
 	int	pr_nzomb;	/* number of zombie threads */
 } psinfo_t;
 
+/* pr_dmodel's values: every process is taken for a 64-bit one. */
+inline char PR_MODEL_ILP32 = 1;
+inline char PR_MODEL_LP64 = 2;
+
 typedef struct lwpsinfo {
 	int	pr_flag;	/* thread flags */
 	id_t	pr_lwpid;	/* thread ID */
@@ -41,13 +45,19 @@ typedef struct lwpsinfo {
 	int	pr_onpro;	/* CPU the thread last ran on */
 } lwpsinfo_t;
 
+/* The kinds of process ids, whose numbering changed in Linux 4.19. */
+inline int PIDTYPE_PID = `PIDTYPE_PID;
+inline int PIDTYPE_TGID = `PIDTYPE_TGID;
+inline int PIDTYPE_PGID = `PIDTYPE_PGID;
+inline int PIDTYPE_SID = `PIDTYPE_SID;
+
 translator psinfo_t < struct task_struct *T > {
 	pr_flag = T->flags;
 	pr_nlwp = T->signal->nr_threads;
 	pr_pid = T->tgid;
 	pr_ppid = T->real_parent->tgid;
-	pr_pgid = T->signal->pids[2]->numbers[0].nr;
-	pr_sid = T->signal->pids[3]->numbers[0].nr;
+	pr_pgid = T->signal->pids[PIDTYPE_PGID]->numbers[0].nr;
+	pr_sid = T->signal->pids[PIDTYPE_SID]->numbers[0].nr;
 	pr_uid = T->cred->uid.val;
 	pr_euid = T->cred->euid.val;
 	pr_gid = T->cred->gid.val;
@@ -64,7 +74,7 @@ translator psinfo_t < struct task_struct *T > {
 	pr_argc = 0;
 	pr_argv = T->mm ? T->mm->arg_start : 0;
 	pr_envp = T->mm ? T->mm->env_start : 0;
-	pr_dmodel = 1;
+	pr_dmodel = PR_MODEL_LP64;
 	pr_nzomb = 0;
 };
 
@@ -77,6 +87,18 @@ inline char SIDL = 5;
 inline char SONPROC = 6;
 inline char SWAIT = 7;
 inline int PR_STOPPED = 0x00000001;
+inline int PR_ISTOP = 0x00000002;
+inline int PR_DSTOP = 0x00000004;
+inline int PR_IDLE = 0x10000000;
+
+/* How a child changed state (siginfo's si_code for SIGCHLD). */
+inline int CLD_EXITED = 1;
+inline int CLD_KILLED = 2;
+inline int CLD_DUMPED = 3;
+inline int CLD_TRAPPED = 4;
+inline int CLD_STOPPED = 5;
+inline int CLD_CONTINUED = 6;
+
 
 /*
  * The kernel's task states (TASK_INTERRUPTIBLE 0x1, TASK_UNINTERRUPTIBLE

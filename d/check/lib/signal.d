@@ -21,6 +21,7 @@ inline int SIGALRM = 14;
 inline int SIGTERM = 15;
 inline int SIGSTKFLT = 16;
 inline int SIGCHLD = 17;
+inline int SIGCLD = 17;
 inline int SIGCONT = 18;
 inline int SIGSTOP = 19;
 inline int SIGTSTP = 20;

@@ -35,6 +35,21 @@ inline int TCP_STATE_LAST_ACK = 9;
 inline int TCP_STATE_LISTEN = 10;
 inline int TCP_STATE_CLOSING = 11;
 
+/* The name a TCP_STATE_* value is printed with. */
+inline string tcp_state_string[int state] =
+    state == TCP_STATE_CLOSED ? "state-closed" :
+    state == TCP_STATE_IDLE ? "state-idle" :
+    state == TCP_STATE_LISTEN ? "state-listen" :
+    state == TCP_STATE_SYN_SENT ? "state-syn-sent" :
+    state == TCP_STATE_SYN_RECEIVED ? "state-syn-received" :
+    state == TCP_STATE_ESTABLISHED ? "state-established" :
+    state == TCP_STATE_CLOSE_WAIT ? "state-close-wait" :
+    state == TCP_STATE_FIN_WAIT_1 ? "state-fin-wait-1" :
+    state == TCP_STATE_CLOSING ? "state-closing" :
+    state == TCP_STATE_LAST_ACK ? "state-last-ack" :
+    state == TCP_STATE_FIN_WAIT_2 ? "state-fin-wait-2" :
+    state == TCP_STATE_TIME_WAIT ? "state-time-wait" : "<unknown>";
+
 typedef struct tcpsinfo {
 	uintptr_t tcps_addr;	/* the socket */
 	int	tcps_local;	/* is the connection local to the host */

@@ -25,9 +25,13 @@ typedef struct cpuinfo {
 	lgrp_id_t cpu_lgrp;		/* locality group identifier */
 } cpuinfo_t;
 
-/* The processor set and the chip of the current CPU, as sched.d has them. */
+/*
+ * The processor set, the chip and the locality group of the current CPU,
+ * as sched.d has them.
+ */
 inline psetid_t pset = curcpu->cpu_pset;
 inline chipid_t chip = curcpu->cpu_chip;
+inline lgrp_id_t lgrp = curcpu->cpu_lgrp;
 
 inline long NULL = 0;
 inline int AF_INET = 2;

@@ -1,0 +1,7 @@
+/*
+ * An inline array is used with [ ].
+ */
+BEGIN
+{
+	trace(tcp_state_string);
+}

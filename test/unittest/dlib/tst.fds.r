@@ -1,0 +1,3 @@
+null /dev /dev/null devtmpfs 0
+<none> <none> 0
+

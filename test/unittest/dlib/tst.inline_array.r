@@ -1,0 +1,3 @@
+6 12 4
+negative non-negative
+
