@@ -84,24 +84,24 @@ type gen struct {
 
 // clause is the state of the clause being generated.
 type clause struct {
-	id      int
-	probes  []Probe
-	insns   asm.Instructions
-	recs    []bpfrt.RecDesc
-	size    int
-	depth   int
-	slot    int
-	alloca  int      // bytes of the alloca() area used
-	full    ast.Node // the outermost full expression being generated
-	xin     []int    // stack slots of the inputs of the translations being generated
+	id     int
+	probes []Probe
+	insns  asm.Instructions
+	recs   []bpfrt.RecDesc
+	size   int
+	depth  int
+	slot   int
+	alloca int      // bytes of the alloca() area used
+	full   ast.Node // the outermost full expression being generated
+	xin    []int    // stack slots of the inputs of the translations being generated
 	// inlineArgs are the stack slots of the arguments of the inline
 	// arrays being generated, by parameter.
 	inlineArgs map[*check.Var]int
-	xarea   int      // bytes of the translation area taken
-	nlabel  int
-	pending string // label of the next instruction
-	cond    int    // depth of if statements around the code being generated
-	exits   bool   // the clause calls exit()
+	xarea      int // bytes of the translation area taken
+	nlabel     int
+	pending    string // label of the next instruction
+	cond       int    // depth of if statements around the code being generated
+	exits      bool   // the clause calls exit()
 	// speculates says the clause calls speculate(): its record goes out
 	// with the speculation id in its header, or not at all for id 0.
 	speculates bool
