@@ -92,11 +92,7 @@ var libDecls = sync.OnceValue(func() *library {
 			}
 			lib.lazy = append(lib.lazy, d)
 			for n := range names {
-				// A program cannot make a built-in (arg0) mean
-				// anything else.
-				if _, builtin := LookupBuiltin(n); !builtin {
-					lib.lazyNames[n] = !eagerDefs[n]
-				}
+				lib.lazyNames[n] = !eagerDefs[n]
 			}
 			for n := range tags {
 				lazyDefs[n] = true
@@ -104,6 +100,13 @@ var libDecls = sync.OnceValue(func() *library {
 			for _, n := range definedNames(d) {
 				lazyDefs[n] = true
 			}
+		}
+	}
+	// A program cannot make a built-in (arg0) mean anything else, but
+	// the library can (cwd).
+	for n := range lib.lazyNames {
+		if _, builtin := LookupBuiltin(n); builtin && !lazyDefs[n] {
+			delete(lib.lazyNames, n)
 		}
 	}
 	return lib
