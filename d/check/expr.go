@@ -795,6 +795,7 @@ func (c *checker) assign(e *ast.AssignExpr) *TypeInfo {
 	rhs := c.expr(e.Rhs)
 	if e.Op == token.ASSIGN {
 		if v := c.newVar(e.Lhs, rhs); v != nil {
+			c.allocaAssign(e.Lhs, e.Rhs)
 			return c.record(e, &TypeInfo{Type: v.Type})
 		}
 	}
@@ -802,17 +803,40 @@ func (c *checker) assign(e *ast.AssignExpr) *TypeInfo {
 		c.implicitVar(e.Lhs)
 	}
 	lhs := c.expr(e.Lhs)
+	addSub := e.Op == token.ADD_ASSIGN || e.Op == token.SUB_ASSIGN
+	if addSub {
+		c.addAssign(e, lhs, rhs)
+	}
 	if !lhs.Lvalue || !lhs.Writable {
 		c.errorf(e, diag.D_OP_WRITE, "operator %s can only be applied to a writable variable", e.Op)
 	}
-	if e.Op == token.ASSIGN {
+	switch {
+	case e.Op == token.ASSIGN:
 		if !argcompat(lhs.Type, rhs) && !c.deletes(e.Lhs, lhs.Type, rhs) {
 			c.incompat(e, e.Op, lhs.Type, rhs.Type)
 		}
-	} else {
+		c.allocaAssign(e.Lhs, e.Rhs)
+	case !addSub:
 		c.binopAs(e, compoundOp[e.Op], e.Op, lhs, rhs)
 	}
 	return c.record(e, &TypeInfo{Type: lhs.Type})
+}
+
+// addAssign checks += and -= as DTrace does: between integers, or moving
+// a pointer to a type of known size by an integer or a compatible pointer.
+func (c *checker) addAssign(e *ast.AssignExpr, lhs, rhs *TypeInfo) {
+	if ctype.IsString(lhs.Type) || ctype.IsString(rhs.Type) {
+		c.incompat(e, e.Op, lhs.Type, rhs.Type)
+	}
+	if ctype.IsInteger(lhs.Type) && ctype.IsInteger(rhs.Type) {
+		return
+	}
+	if r := ctype.Resolve(lhs.Type); r.Kind != ctype.Pointer || ctype.IsVoid(r.Elem) {
+		c.errorf(e, diag.D_OP_VFPTR, "operator %s requires left-hand scalar operand of known size", e.Op)
+	}
+	if !ctype.IsInteger(rhs.Type) && !ptrcompat(lhs.Type, rhs.Type) {
+		c.incompat(e, e.Op, lhs.Type, rhs.Type)
+	}
 }
 
 // deletes reports whether assigning rhs to lhs, of type t, deletes a

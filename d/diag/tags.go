@@ -493,6 +493,11 @@ const (
 	// D_LLQUANT_MAGTOOBIG: llquantize() factor raised to the high magnitude
 	// overflows 64 bits.
 	D_LLQUANT_MAGTOOBIG
+	// D_ALLOCA_INCOMPAT: a ?: with one branch pointing into alloca()
+	// memory and one not, assigned to a variable, `a = c ? (char *)50 : a;`
+	// with a from alloca() → ternary conditional with alloca and
+	// non-alloca branches cannot be assigned to a variable.
+	D_ALLOCA_INCOMPAT
 
 	numTags
 )

@@ -1,0 +1,6 @@
+int x;
+
+BEGIN
+{
+	x -= (void *)alloca(4);
+}
