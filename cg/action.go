@@ -50,6 +50,8 @@ func (g *gen) action(call *ast.CallExpr) bool {
 		g.recordValue(ActTrace, call)
 	case "tracemem":
 		g.tracemem(call)
+	case "pcap":
+		g.pcap(call)
 	case "clear", "trunc", "normalize", "denormalize":
 		g.aggOp(call, id.Name)
 	case "speculate":

@@ -40,9 +40,11 @@ type gen struct {
 	file   *token.File
 	m      Matcher
 	l      *bpfrt.Layout
-	strbuf int  // the size of a string buffer: strsize characters and the NUL
-	frames int  // the stackframes option
-	v4     bool // the kernel has the v4 instruction set (signed division, sign-extending moves)
+	strbuf int // the size of a string buffer: strsize characters and the NUL
+	// pcapsize is how many bytes of a packet pcap() records.
+	pcapsize int
+	frames   int  // the stackframes option
+	v4       bool // the kernel has the v4 instruction set (signed division, sign-extending moves)
 	// uframes and jframes are the ustackframes and jstackframes options,
 	// maxFrames the maxframes option, which bounds every stack.
 	uframes, jframes, maxFrames int
@@ -125,6 +127,7 @@ func Compile(prog *ast.Program, info *check.Info, m Matcher, opts Options) (p *P
 		file:      prog.File,
 		m:         m,
 		strbuf:    bpfrt.DefaultStrSize + 1,
+		pcapsize:  defaultPcapSize,
 		maxFrames: maxFrames,
 		v4:        feature.V4ISA.Check() == nil,
 		frames:    defaultFrames,
@@ -141,6 +144,9 @@ func Compile(prog *ast.Program, info *check.Info, m Matcher, opts Options) (p *P
 	if opts != nil {
 		if v, ok := opts.Value("strsize"); ok && v > 0 {
 			g.strbuf = int(v) + 1
+		}
+		if v, ok := opts.Value("pcapsize"); ok && v > 0 {
+			g.pcapsize = int(v)
 		}
 		if v, ok := opts.Value("stackframes"); ok && v > 0 {
 			g.frames = int(min(v, maxFrames))

@@ -371,3 +371,60 @@ func (g *gen) throughPointer(e ast.Expr) bool {
 	}
 	return g.inKernel(e)
 }
+
+// defaultPcapSize is the pcapsize option's default, as DTrace's.
+const defaultPcapSize = 1600
+
+// pcap records the packet of the socket buffer pcap(skb, proto) is given:
+// how many of its bytes follow (its length, at most pcapsize), then the
+// bytes from its data pointer. A NULL socket buffer records no bytes.
+func (g *gen) pcap(call *ast.CallExpr) {
+	var skb *ctype.Type
+	if g.info.LookupType != nil {
+		skb = g.info.LookupType("struct sk_buff")
+	}
+	if skb == nil {
+		g.unsupported(call, "pcap() without the kernel's struct sk_buff")
+	}
+	offset := func(name string) int32 {
+		m, ok := skb.Member(name)
+		if !ok || m.Bits != 0 {
+			g.unsupported(call, "pcap() on a kernel whose struct sk_buff has no "+name)
+		}
+		return int32(m.Offset / 8)
+	}
+	lenOff, dataOff := offset("len"), offset("data")
+	size := g.pcapsize
+	off := g.record(ActPcap, 8+size, 8, KindMem, -1)
+	count := g.stageOff(off)
+	done, clamped, ok := g.label("pcapnull"), g.label("pcaplen"), g.label("pcapok")
+	g.expr(call.Args[0])
+	g.emit(bpfrt.StoreImm64(rScratch, count, 0), asm.JEq.Imm(asm.R0, 0, done))
+	g.push(call)
+	g.emit(asm.Add.Imm(asm.R0, lenOff))
+	g.loadKernel(call, ctype.UIntType)
+	g.emit(asm.JLE.Imm(asm.R0, int32(size), clamped), asm.Mov.Imm(asm.R0, int32(size)))
+	g.setLabel(clamped)
+	g.emit(asm.StoreMem(rScratch, count, asm.R0, asm.DWord))
+	g.pop(asm.R0)
+	g.emit(asm.Add.Imm(asm.R0, dataOff))
+	g.loadKernel(call, ctype.ULongType)
+	g.push(call) // the data, for a fault
+	g.emit(
+		asm.Mov.Reg(asm.R3, asm.R0),
+		asm.Mov.Reg(asm.R1, rScratch),
+		asm.Add.Imm(asm.R1, int32(g.stageOff(off+8))),
+		asm.LoadMem(asm.R2, rScratch, count, asm.DWord),
+		// Bounded again for the verifier, which does not follow the
+		// count through memory.
+		asm.JGT.Imm(asm.R2, int32(size), done),
+		asm.FnProbeReadKernel.Call(),
+	)
+	g.pop(asm.R1)
+	g.emit(asm.JEq.Imm(asm.R0, 0, ok), asm.Mov.Reg(asm.R0, asm.R1))
+	g.fault(bpfrt.FaultBadAddr)
+	g.setLabel(ok)
+	g.emit(nop())
+	g.setLabel(done)
+	g.emit(nop())
+}

@@ -171,6 +171,9 @@ const (
 	ActFtruncate
 	ActPanic
 	ActBreakpoint
+	// ActPcap is pcap(): a KindMem record of the packet's first bytes,
+	// none for a NULL socket buffer, which prints nothing.
+	ActPcap
 )
 
 // RecKind returns the Kind of a record's value.

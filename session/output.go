@@ -106,6 +106,13 @@ func (o *decoder) Record(r consume.Record) error {
 			}
 		case cg.ActTrace:
 			p.Actions = append(p.Actions, output.Action{Kind: output.Trace, Value: value(rd, r.Data)})
+		case cg.ActPcap:
+			// A packet prints as tracemem() prints memory, which is
+			// what DTrace does when it has no pcap file or tshark to
+			// give it to; a NULL socket buffer prints nothing.
+			if v := value(rd, r.Data); len(v.Bytes) > 0 {
+				p.Actions = append(p.Actions, output.Action{Kind: output.Trace, Value: v})
+			}
 		case cg.ActPrintf, cg.ActSystem, cg.ActFreopen:
 			n := int(rd.Arg)
 			if i+n >= len(recs) {
