@@ -169,6 +169,10 @@ func (c *checker) call(e *ast.CallExpr) *TypeInfo {
 // beyond its prototype, which DTrace's code generator checks.
 func (c *checker) callArgs(e *ast.CallExpr, fn *Ident, args []*TypeInfo) {
 	switch fn.Name {
+	case "alloca":
+		if limit := c.scratchSize(); args[0].Const && uint64(args[0].Value) > uint64(limit) {
+			c.errorf(e, diag.D_ALLOCA_SIZE, "alloca(%d) size larger than scratchsize %d", uint64(args[0].Value), limit)
+		}
 	case "inet_ntoa6":
 		if len(args) > 1 && !args[1].Const {
 			c.errorf(e.Args[1], diag.D_PROTO_ARG, "inet_ntoa6( ) argument #2 must be an integer constant")
@@ -193,6 +197,21 @@ func (c *checker) callArgs(e *ast.CallExpr, fn *Ident, args []*TypeInfo) {
 		c.tracememArgs(e, args)
 	}
 }
+
+// scratchSize is the alloca() space a clause has: the scratchsize option
+// holds it with DTrace's 8-byte header.
+func (c *checker) scratchSize() int64 {
+	if c.cfg.Options != nil {
+		if v, ok := c.cfg.Options.Value("scratchsize"); ok && v > 8 {
+			return v - 8
+		}
+	}
+	return defaultScratch
+}
+
+// defaultScratch is DTrace's alloca() space without the scratchsize
+// option.
+const defaultScratch = 256
 
 // funcKind names the kind of a built-in function as DTrace's
 // dt_idkind_name does.

@@ -498,6 +498,10 @@ const (
 	// with a from alloca() → ternary conditional with alloca and
 	// non-alloca branches cannot be assigned to a variable.
 	D_ALLOCA_INCOMPAT
+	// D_ALLOCA_SIZE: alloca() of a constant size larger than the scratch
+	// space, `alloca(1 << 20)` → alloca(1048576) size larger than
+	// scratchsize 256.
+	D_ALLOCA_SIZE
 
 	numTags
 )

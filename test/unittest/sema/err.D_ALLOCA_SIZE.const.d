@@ -1,0 +1,4 @@
+BEGIN
+{
+	this->p = alloca(257);
+}
