@@ -17,7 +17,7 @@ import (
 func (g *gen) typeOf(e ast.Expr) *check.TypeInfo {
 	ti := g.info.Types[e]
 	if ti == nil || ti.Type == nil {
-		g.fail(e, fmt.Errorf("internal error: expression %T has no type", e))
+		g.fail(e, fmt.Errorf("internal error: expression %s has no type", ast.String(e)))
 	}
 	return ti
 }
@@ -122,7 +122,7 @@ func (g *gen) expr(e ast.Expr) *ctype.Type {
 		tr, _ := g.translation(e)
 		g.materialize(tr)
 	default:
-		g.unsupported(e, fmt.Sprintf("expression %T", e))
+		g.unsupported(e, "expression "+ast.String(e))
 	}
 	return ti.Type
 }
@@ -163,7 +163,8 @@ func (g *gen) cast(e *ast.CastExpr, t *ctype.Type) {
 			g.normalize(asm.R0, t)
 		}
 	case ctype.IsPointer(t) && (ctype.IsInteger(from) || ctype.IsPointer(from)):
-	case ctype.IsVoid(t), isStr(t) && isStr(from):
+	case ctype.IsVoid(t), isStr(t) && isStr(from), ctype.IsComposite(t) && ctype.IsComposite(from):
+		// A struct is its address, whatever the cast calls it.
 	case isStr(t) && ctype.IsPointer(from):
 		// A char array or pointer: the string at its address.
 		off := g.toSlot()
@@ -327,7 +328,7 @@ func (g *gen) inKernel(e ast.Expr) bool {
 		if x.Op == token.PERIOD && g.isDynStruct(x.X) {
 			return true // a member of the struct a map value holds
 		}
-		return x.Op == token.ARROW || g.inKernel(x.X)
+		return x.Op == token.ARROW || g.inKernel(x.X) || g.addressed(x.X)
 	case *ast.UnaryExpr:
 		return x.Op == token.MUL
 	case *ast.IndexExpr:
@@ -340,6 +341,24 @@ func (g *gen) inKernel(e ast.Expr) bool {
 			return v.Kind != check.BuiltinVar && v.Keys == nil && ctype.IsPointer(v.Type)
 		}
 		return ctype.IsPointer(g.typeOf(x.X).Type) || g.inKernel(x.X)
+	}
+	return false
+}
+
+// addressed reports whether e is a struct or union value that is neither
+// a D variable nor kernel memory reached through a pointer, whose value
+// is its address: a translator's parameter, an inline, or a cast to its
+// own type.
+func (g *gen) addressed(e ast.Expr) bool {
+	if !ctype.IsComposite(g.typeOf(e).Type) {
+		return false
+	}
+	switch x := unparen(e).(type) {
+	case *ast.CastExpr:
+		return true
+	case *ast.Ident:
+		v := g.info.Vars[x]
+		return v != nil && (v.Kind == check.XlatorInput || v.Kind == check.Inline)
 	}
 	return false
 }
@@ -359,7 +378,7 @@ func (g *gen) kaddr(e ast.Expr) {
 		}
 		m := g.member(x)
 		arrow := x.Op == token.ARROW && !g.isDynStruct(x.X)
-		if x.Op == token.ARROW || g.isDynStruct(x.X) {
+		if x.Op == token.ARROW || g.isDynStruct(x.X) || g.addressed(x.X) {
 			g.expr(x.X)
 		} else {
 			g.kaddr(x.X)

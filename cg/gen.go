@@ -538,7 +538,7 @@ func (g *gen) stmt(s ast.Stmt) {
 		g.emit(nop())
 	case *ast.EmptyStmt:
 	default:
-		g.unsupported(s, fmt.Sprintf("statement %T", s))
+		g.unsupported(s, "statement "+ast.String(s))
 	}
 }
 

@@ -149,7 +149,7 @@ func (g *gen) ref(e ast.Expr) varRef {
 		}
 		return g.indexRef(x, r)
 	}
-	g.unsupported(e, fmt.Sprintf("variable reference %T", e))
+	g.unsupported(e, "storage of "+ast.String(e))
 	return varRef{}
 }
 
