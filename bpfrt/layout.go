@@ -48,6 +48,9 @@ type Config struct {
 	NSpec int
 	// CPUInfo asks for the map curcpu points into (cpuinfo.go).
 	CPUInfo bool
+	// UnwindRows, when not 0, asks for the maps user stacks are unwound
+	// by (unwind.go), with room for that many rows.
+	UnwindRows int
 }
 
 // Defaults, chosen to match DTrace's defaults where DTrace has one.

@@ -95,6 +95,9 @@ type Maps struct {
 	// CPUInfo: ARRAY of the CPUs' cpuinfo_t (cpuinfo.go), or nil when the
 	// program does not use curcpu.
 	CPUInfo *ebpf.Map
+	// Unwind: the unwind tables of the target processes (unwind.go), or
+	// nil when the program walks user stacks by frame pointers only.
+	Unwind *UnwindMaps
 
 	state  *ebpf.Memory
 	spec   *ebpf.Memory
@@ -147,6 +150,11 @@ func NewMaps(cfg Config) (*Maps, error) {
 			return nil, err
 		}
 	}
+	if cfg.UnwindRows > 0 {
+		if m.Unwind, err = newUnwindMaps(cfg.UnwindRows); err != nil {
+			return nil, err
+		}
+	}
 	if m.state, err = m.State.Memory(); err != nil {
 		return nil, fmt.Errorf("map state: %w", err)
 	}
@@ -159,6 +167,9 @@ func NewMaps(cfg Config) (*Maps, error) {
 	}
 	if m.CPUInfo != nil {
 		m.byName[MapCPUInfo] = m.CPUInfo
+	}
+	if u := m.Unwind; u != nil {
+		m.byName[MapUProcs], m.byName[MapUMaps], m.byName[MapURows] = u.Procs, u.Maps, u.Rows
 	}
 	ok = true
 	return m, nil
@@ -215,6 +226,9 @@ func (m *Maps) Close() error {
 		if mp != nil {
 			errs = append(errs, mp.Close())
 		}
+	}
+	if m.Unwind != nil {
+		m.Unwind.close()
 	}
 	return errors.Join(errs...)
 }

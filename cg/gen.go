@@ -48,7 +48,8 @@ type gen struct {
 	// uframes and jframes are the ustackframes and jstackframes options,
 	// maxFrames the maxframes option, which bounds every stack.
 	uframes, jframes, maxFrames int
-	nspec                       int // the nspec option: the number of speculative buffers
+	nspec                       int  // the nspec option: the number of speculative buffers
+	unwind                      bool // the ustackunwind option: user stacks from unwind tables (unwind.go)
 
 	globals     map[*check.Var]int
 	globalsSize int
@@ -160,6 +161,7 @@ func Compile(prog *ast.Program, info *check.Info, m Matcher, opts Options) (p *P
 		if v, ok := opts.Value("maxframes"); ok && v > 0 {
 			g.maxFrames = int(min(v, maxFrames))
 		}
+		g.unwind = opts.Bool("ustackunwind")
 		if v, ok := opts.Value("nspec"); ok && v > 0 {
 			g.nspec = int(min(v, maxNSpec))
 		}

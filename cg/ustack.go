@@ -81,6 +81,10 @@ func (g *gen) stackInto(off int, s stackCall) {
 		g.kstack(8*s.frames, func() { g.emit(asm.Mov.Reg(asm.R2, rScratch), asm.Add.Imm(asm.R2, int32(off))) })
 		return
 	}
+	if g.unwind {
+		g.ustackUnwind(off, s)
+		return
+	}
 	g.emit(
 		asm.FnGetCurrentPidTgid.Call(),
 		asm.RSh.Imm(asm.R0, 32),

@@ -133,11 +133,27 @@ type generated struct {
 // while compiling and this code generator only now.
 func (h *Handle) generate(p *Program) (*generated, error) {
 	probes := session.NewProbes(h.table())
-	cp, err := cg.Compile(p.ast, p.info, probes, h.opts)
+	cp, err := cg.Compile(p.ast, p.info, probes, cgOptions{h.opts, len(h.targets) > 0 && !h.opts.Bool("ustackfp")})
 	if err != nil {
 		return nil, err
 	}
 	return &generated{src: p, prog: cp, probes: probes}, nil
+}
+
+// cgOptions are the options code generation reads, with ustackunwind,
+// which the handle decides: user stacks are unwound with tables when
+// there are target processes to load them for, unless ustackfp asks for
+// frame pointers only.
+type cgOptions struct {
+	*option.Options
+	unwind bool
+}
+
+func (o cgOptions) Bool(name string) bool {
+	if name == "ustackunwind" {
+		return o.unwind
+	}
+	return o.Options.Bool(name)
 }
 
 // start loads and attaches generated code, unless it is destructive

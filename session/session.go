@@ -64,6 +64,9 @@ type Session struct {
 	syms symbols
 	w    output.Writer
 	out  *decoder
+	// unwind loads the unwind tables of followed processes, when the
+	// program walks user stacks with them.
+	unwind *unwinder
 }
 
 // Start creates the maps of prog, builds, loads and attaches the programs
@@ -130,6 +133,9 @@ func StartWith(prog *cg.Program, probes *Probes, opts Options, w output.Writer, 
 	}
 	s.syms = syms
 	s.out = newDecoder(prog, cs.Maps(), syms, w, fx)
+	if u := cs.Maps().Unwind; u != nil {
+		s.unwind = newUnwinder(u)
+	}
 	if opts != nil && opts.Bool("aggpercpu") {
 		if err := s.out.keepPerCPU(); err != nil {
 			return nil, err
@@ -187,12 +193,29 @@ func (s *Session) fillMaps() error {
 // Follow makes the user addresses of process pid print as symbols even
 // after it has exited, when the program records any: its mappings are
 // read now, while it is stopped, and those it makes later are watched.
-// dtrace -c and -p follow their processes.
+// dtrace -c and -p follow their processes. When the program unwinds
+// user stacks with tables, those of the process's objects are loaded.
 func (s *Session) Follow(pid int) error {
+	if s.unwind != nil {
+		if err := s.unwind.follow(pid); err != nil {
+			return err
+		}
+	}
 	if !needsUserSymbols(s.prog) {
 		return nil
 	}
 	return s.out.syms.user.follow(pid)
+}
+
+// UnwindStats reports the unwind tables the session built, and whether
+// the program unwinds user stacks with tables at all.
+func (s *Session) UnwindStats() (UnwindStats, bool) {
+	if s.unwind == nil {
+		return UnwindStats{}, false
+	}
+	s.unwind.mu.Lock()
+	defer s.unwind.mu.Unlock()
+	return s.unwind.stats, true
 }
 
 // Programs returns the loaded programs with their instruction counts.
@@ -228,6 +251,9 @@ func (s *Session) Close() error {
 	if s.out != nil {
 		s.out.syms.user.close()
 		err = s.out.fx.Close()
+	}
+	if s.unwind != nil {
+		s.unwind.close()
 	}
 	return errors.Join(err, s.cs.Close())
 }

@@ -1,0 +1,52 @@
+/* A call chain main -> a -> b -> c built -O2 -fomit-frame-pointer, so that
+ * only unwind tables find its frames. Each function does work after its
+ * call, so none is a tail call; c makes a system call. With an argument
+ * "signal", main reaches a from a signal handler. */
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+volatile long sink;
+
+__attribute__((noinline)) long c(long x)
+{
+	long v[4] = {x, x + 1, x + 2, x + 3};
+	sink += syscall(SYS_getppid);
+	return v[sink & 3] + sink;
+}
+
+__attribute__((noinline)) long b(long x)
+{
+	long v[8];
+	for (int i = 0; i < 8; i++)
+		v[i] = x * i + sink;
+	return c(v[x & 7]) + v[3];
+}
+
+__attribute__((noinline)) long a(long x)
+{
+	long r = b(x + 1);
+	return r * 3 + sink;
+}
+
+static void handler(int sig)
+{
+	sink += a(sig);
+}
+
+int main(int argc, char **argv)
+{
+	long n = argc > 1 ? atol(argv[1]) : 1;
+	if (argc > 2 && strcmp(argv[2], "signal") == 0) {
+		signal(SIGUSR1, handler);
+		for (long i = 0; i < n; i++)
+			raise(SIGUSR1);
+		return 0;
+	}
+	long r = 0;
+	for (long i = 0; i < n; i++)
+		r += a(i);
+	return r == 42;
+}
