@@ -41,6 +41,11 @@ func frameLines(frames ...string) string {
 	return b.String()
 }
 
+// startFrames matches the frames below main: libc's, and _start's where
+// the stack is unwound with tables (the frame-pointer walk ends at the
+// zero frame pointer _start sets).
+const startFrames = `(              libc\.so\.6` + "`" + `.*\n)*(              ustack` + "`" + `_start\+0x[0-9a-f]+\n)?`
+
 // padded is a symbol as trace() and aggregation keys print it: after two
 // spaces, in 50 columns.
 func padded(s string) string { return fmt.Sprintf("  %-50s", s) }
@@ -63,8 +68,7 @@ func TestUstackActions(t *testing.T) {
 	if status != 0 || stderr != "" {
 		t.Fatalf("status %d, stderr %q", status, stderr)
 	}
-	want := `^\n` + frameLines("ustack`leaf", "ustack`middle", "ustack`outer", "ustack`main") +
-		`(              libc\.so\.6` + "`" + `.*\n)*` +
+	want := `^\n` + frameLines("ustack`leaf", "ustack`middle", "ustack`outer", "ustack`main") + startFrames +
 		`\[ustack` + "`" + `middle\+0x[0-9a-f]+\]\[ustack` + "`" + `leaf\]\n` +
 		regexp.QuoteMeta(padded("ustack`middle")+"|\n"+padded("ustack`middle")+"|\n") +
 		regexp.QuoteMeta("  ustack`middle+0x") + `[0-9a-f]+ *\|\n` +
@@ -93,7 +97,7 @@ func TestUstackAggregationKeys(t *testing.T) {
 	}
 	count := func(n int) string { return fmt.Sprintf(" +%d\n", n) }
 	want := `^\n\n` + frameLines("ustack`leaf", "ustack`middle", "ustack`outer", "ustack`main") +
-		`(              libc\.so\.6` + "`" + `.*\n)*` + `                3\n` +
+		startFrames + `                3\n` +
 		regexp.QuoteMeta("  ustack`leaf") + count(3) +
 		regexp.QuoteMeta("  ustack`middle") + count(3) +
 		regexp.QuoteMeta("  ustack") + count(3) +

@@ -325,3 +325,26 @@ func TestChain(t *testing.T) {
 		t.Errorf("%d FDEs from .debug_frame, want none", tab.Stats.DebugFDEs)
 	}
 }
+
+// BenchmarkOpen builds the tables of python3.11 and libc, as a session
+// does for a python process.
+func BenchmarkOpen(b *testing.B) {
+	files := []string{"/usr/bin/python3.11", "/lib/x86_64-linux-gnu/libc.so.6"}
+	for _, f := range files {
+		if _, err := os.Stat(f); err != nil {
+			b.Skip(err)
+		}
+	}
+	for b.Loop() {
+		rows := 0
+		for _, f := range files {
+			t, err := Open(f, "")
+			if err != nil {
+				b.Fatal(err)
+			}
+			rows += len(t.Rows)
+		}
+		b.ReportMetric(float64(rows), "rows")
+		b.ReportMetric(float64(rows*RowSize), "map-bytes")
+	}
+}

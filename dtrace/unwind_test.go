@@ -1,0 +1,98 @@
+package dtrace
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// buildUnwind builds testdata/unwind.c as -O2 code without frame
+// pointers, as distributions build their packages; the executable is
+// called unwind, as its frames show.
+func buildUnwind(t *testing.T) string {
+	t.Helper()
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Fatal("the test needs gcc:", err)
+	}
+	bin := filepath.Join(t.TempDir(), "unwind")
+	if out, err := exec.Command("gcc", "-O2", "-fomit-frame-pointer", "-o", bin, "testdata/unwind.c").CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// TestUstackUnwindChain checks that ustack() in a target process built
+// without frame pointers gives its call chain frame for frame, from a
+// uprobe, from a system call (whose user registers the task saved) and
+// through a signal handler's frame; and that ustackfp's frame-pointer
+// walk, for comparison, does not.
+func TestUstackUnwindChain(t *testing.T) {
+	requireTracing(t)
+	bin := buildUnwind(t)
+	chain := frameLines("unwind`b", "unwind`a", "unwind`main",
+		"libc.so.6`__libc_start_call_main", "libc.so.6`__libc_start_main", "unwind`_start")
+	for _, tc := range []struct {
+		name, args, probe, want string
+	}{
+		{"uprobe", "3", "pid$target:a.out:c:entry", frameLines("unwind`c") + chain},
+		{"syscall", "3", "syscall::getppid:entry /pid == $target/", frameLines("libc.so.6`syscall", "unwind`c") + chain},
+		{"signal", "3 signal", "pid$target:a.out:c:entry", frameLines("unwind`c", "unwind`b", "unwind`a", "unwind`handler",
+			"libc.so.6`__restore_rt") + `(              libc\.so\.6` + "`" + `.*\n)+` +
+			frameLines("unwind`main", "libc.so.6`__libc_start_call_main", "libc.so.6`__libc_start_main", "unwind`_start")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			stdout, stderr, status := run(t, "-q", "-c", bin+" "+tc.args, "-n", tc.probe+" { @[ustack()] = count(); }")
+			if status != 0 || stderr != "" {
+				t.Fatalf("status %d, stderr %q", status, stderr)
+			}
+			want := `^\n\n` + tc.want + `                3\n$`
+			if !regexp.MustCompile(want).MatchString(stdout) {
+				t.Errorf("output:\n%s\nwant it to match:\n%s", stdout, want)
+			}
+		})
+	}
+	stdout, _, _ := run(t, "-q", "-xustackfp", "-c", bin+" 3", "-n", "pid$target:a.out:c:entry { @[ustack()] = count(); }")
+	if !strings.Contains(stdout, "unwind`c") || strings.Contains(stdout, "unwind`a+") {
+		t.Errorf("with ustackfp:\n%s\nwant c without its chain", stdout)
+	}
+}
+
+// TestUstackUnwindPython checks Debian's python3.11, built -O2 without
+// frame pointers: every stack at libc's malloc ends in _start (or
+// __libc_start_main), every frame in a mapped object.
+func TestUstackUnwindPython(t *testing.T) {
+	requireTracing(t)
+	const python = "/usr/bin/python3.11"
+	if _, err := os.Stat(python); err != nil {
+		t.Skip("not a Debian system:", err)
+	}
+	stdout, stderr, status := run(t, "-q", "-c", python+" -c pass", "-n", "pid$target:libc.so.6:malloc:entry { @[ustack()] = count(); }")
+	if status != 0 || stderr != "" {
+		t.Fatalf("status %d, stderr %q", status, stderr)
+	}
+	frame := regexp.MustCompile("^              [^ `]+`\\S+$")
+	end := regexp.MustCompile("`(_start|__libc_start_main)(\\+0x[0-9a-f]+)?$")
+	stacks := 0
+	for _, st := range strings.Split(strings.Trim(stdout, "\n"), "\n\n") {
+		lines := strings.Split(st, "\n")
+		if len(lines) < 3 || lines[0] != "              libc.so.6`malloc" {
+			t.Fatalf("stack:\n%s\nwant malloc, frames and a count", st)
+		}
+		frames := lines[:len(lines)-1]
+		for _, f := range frames {
+			if !frame.MatchString(f) {
+				t.Errorf("stack:\n%s\nframe %q is in no mapped object", st, f)
+			}
+		}
+		if !end.MatchString(frames[len(frames)-1]) {
+			t.Errorf("stack:\n%s\nwant it to end in _start or __libc_start_main", st)
+		}
+		stacks++
+	}
+	if stacks < 10 {
+		t.Errorf("%d stacks, want python's many", stacks)
+	}
+}
