@@ -133,13 +133,13 @@ func StartWith(prog *cg.Program, probes *Probes, opts Options, w output.Writer, 
 	}
 	s.syms = syms
 	s.out = newDecoder(prog, cs.Maps(), syms, w, fx)
-	if u := cs.Maps().Unwind; u != nil {
-		s.unwind = newUnwinder(u)
-	}
 	if opts != nil && opts.Bool("aggpercpu") {
 		if err := s.out.keepPerCPU(); err != nil {
 			return nil, err
 		}
+	}
+	if u := cs.Maps().Unwind; u != nil {
+		s.unwind = newUnwinder(u)
 	}
 	return s, nil
 }
