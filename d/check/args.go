@@ -1,6 +1,8 @@
 package check
 
 import (
+	"errors"
+
 	"github.com/godtrace/godtrace/ctype"
 	"github.com/godtrace/godtrace/d/ast"
 	"github.com/godtrace/godtrace/d/diag"
@@ -11,6 +13,12 @@ import (
 // DTrace's dt_setcontext does: it must match a probe unless -Z is given.
 func (c *checker) setContext(ci *ClauseInfo, d *ast.ProbeDesc) {
 	m, err := c.cfg.Probes.Probe(d)
+	// A provider may refuse a description with a tag of its own, as the
+	// pid provider refuses pid0.
+	var tagged *diag.Error
+	if errors.As(err, &tagged) {
+		c.errorf(d, tagged.Tag, "%s", tagged.Msg)
+	}
 	if err != nil {
 		c.errorf(d, diag.D_PDESC_INVAL, "%v", err)
 	}

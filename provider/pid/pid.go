@@ -11,6 +11,7 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/godtrace/godtrace/bpfrt"
+	"github.com/godtrace/godtrace/d/diag"
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/uelf"
 )
@@ -71,6 +72,9 @@ func ParsePID(prefix, name string) (int, bool) {
 // full path, the basename and the basename cut at ".so" (see
 // uelf.MatchModule); the probe's module is the basename.
 func (p *Provider) Provide(t *provider.Table, d provider.Desc) error {
+	if d.Provider == pid0 {
+		return errPID0
+	}
 	pid, ok := ParsePID("pid", d.Provider)
 	if !ok {
 		return nil
@@ -113,8 +117,15 @@ func (p *Provider) Provide(t *provider.Table, d provider.Desc) error {
 // match as a pattern.
 func (*Provider) Claims(prov string) bool {
 	_, ok := ParsePID("pid", prov)
-	return ok
+	return ok || prov == pid0
 }
+
+// pid0 names no process (0 is the kernel's idle task): DTrace refuses it
+// rather than matching nothing.
+const pid0 = "pid0"
+
+// errPID0 is DTrace's error for pid0.
+var errPID0 = &diag.Error{Tag: diag.D_PROC_BADPID, Msg: "pid0 does not contain a valid pid"}
 
 // Matches reports whether d matches the pid probe p, its module field
 // matched as Provide matches it ("a.out", basename, path, "libc").
