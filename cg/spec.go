@@ -17,10 +17,15 @@ func (g *gen) speculation() {
 }
 
 // speculate generates speculate(id): the id goes into the header of the
-// clause's record, which the clause then outputs with OutputSpec.
+// clause's record, which the clause then outputs with OutputSpec. With id
+// 0, as DTrace does for an id it cannot speculate on, the clause ends
+// there: nothing after speculate() runs or is recorded.
 func (g *gen) speculate(e ast.Expr) {
 	g.c.speculates = true
 	g.expr(e)
+	ok := g.label("specid")
+	g.emit(asm.JNE.Imm(asm.R0, 0, ok), asm.Return())
+	g.setLabel(ok)
 	g.emit(asm.StoreMem(rScratch, int16(g.l.Stage+4), asm.R0, asm.Word))
 }
 

@@ -625,9 +625,7 @@ func (c *checker) actionOrder(e ast.Expr) {
 	}
 	switch {
 	case fn.Name == "commit":
-		if c.committed {
-			c.errorf(e, diag.D_COMM_COMM, "commit( ) may not follow commit( )")
-		}
+		// DTrace for Linux lets a clause commit several speculations.
 		if c.recorded {
 			c.errorf(e, diag.D_COMM_DREC, "commit( ) may not follow data-recording action(s)")
 		}

@@ -97,7 +97,6 @@ func TestRejects(t *testing.T) {
 		{`speculate(1); raise(9);`, diag.D_ACT_SPEC, "destructive actions may not follow speculate( )"},
 		{`commit(1); trace(1);`, diag.D_DREC_COMM, "data-recording actions may not follow commit( )"},
 		{`trace(1); commit(1);`, diag.D_COMM_DREC, "commit( ) may not follow data-recording action(s)"},
-		{`commit(1); commit(1);`, diag.D_COMM_COMM, "commit( ) may not follow commit( )"},
 		{`commit(1); speculate(1);`, diag.D_SPEC_COMM, "speculate( ) may not follow commit( )"},
 		{`trace(self->nosuch);`, diag.D_IDENT_UNDEF, "failed to resolve nosuch: Unknown variable name"},
 	}

@@ -1,0 +1,4 @@
+second
+first 0
+n 0
+
