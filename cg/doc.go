@@ -57,10 +57,14 @@
 // process ID and the address. As aggregation keys they take the same
 // layout in the map key, and the first event of a new tuple sends the key
 // to the consumer (bpfrt.KeyNotice), which reads the process's mappings
-// while it most likely still runs. The kernel walks a user stack along
-// its frame pointers: code built without them shows the function the
-// probe fired in and then stops, or shows what a stale frame pointer
-// leads to. At a pid entry probe on a function that starts with push
+// while it most likely still runs. With target processes (ustackunwind,
+// set by package dtrace unless ustackfp is), ustack() and jstack() walk
+// the stacks of those processes in BPF with their objects' .eh_frame
+// rows (unwind.go), which code built without frame pointers needs;
+// other processes, and every program without targets, get the kernel's
+// walk along the frame pointers, where code built without them shows the
+// function the probe fired in and then stops, or shows what a stale
+// frame pointer leads to. At a pid entry probe on a function that starts with push
 // %rbp, the kernel reads the caller from the top of the stack, so the
 // immediate caller is not lost; ucaller is that second frame. uregs[]
 // reads the probe context in pid and usdt clauses, which is the user

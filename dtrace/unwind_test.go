@@ -1,6 +1,7 @@
 package dtrace
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -94,5 +95,34 @@ func TestUstackUnwindPython(t *testing.T) {
 	}
 	if stacks < 10 {
 		t.Errorf("%d stacks, want python's many", stacks)
+	}
+}
+
+// TestUstackUnwindProfile samples a CPU-bound program built without
+// frame pointers: the stacks, unwound from the user registers saved when
+// the timer interrupted the task, reach main.
+func TestUstackUnwindProfile(t *testing.T) {
+	requireTracing(t)
+	bin := buildUnwind(t)
+	stdout, stderr, status := run(t, "-q", "-c", bin+" 100000000", "-n",
+		"profile-997 /pid == $target/ { @[ustack()] = count(); } tick-1s { exit(0); }")
+	if status != 0 || stderr != "" {
+		t.Fatalf("status %d, stderr %q", status, stderr)
+	}
+	full, all := 0, 0
+	for _, st := range strings.Split(strings.Trim(stdout, "\n"), "\n\n") {
+		lines := strings.Split(st, "\n")
+		var n int
+		if _, err := fmt.Sscan(lines[len(lines)-1], &n); err != nil {
+			t.Fatalf("stack:\n%s\nwant a count after its frames", st)
+		}
+		all += n
+		if strings.Contains(st, "unwind`main+") {
+			full += n
+		}
+	}
+	t.Logf("%d of %d samples reach main", full, all)
+	if all < 50 || full*100 < all*95 {
+		t.Errorf("%d of %d samples reach main, want 95%%:\n%s", full, all, stdout)
 	}
 }

@@ -17,5 +17,8 @@
 // process and kept after it exits. The processes of -c and -p are
 // followed from the start (Session.Follow, with a proc.MapWatch), others
 // read at their first record or key notice; a process gone before that
-// prints raw addresses, as in DTrace.
+// prints raw addresses, as in DTrace. For a program that unwinds user
+// stacks with tables, following a process also loads the .eh_frame rows
+// of the objects it maps, and of those it maps later, into the unwind
+// maps (unwind.go).
 package session

@@ -28,7 +28,6 @@ type unwinder struct {
 
 	mu       sync.Mutex
 	objects  map[string]object // by build ID, or path without one
-	files    map[fileKey]*uelf.File
 	procs    map[int]*unwindProc
 	rows     uint32 // rows used in the rows map
 	mappings uint32 // elements used in the mappings map
@@ -52,16 +51,13 @@ type object struct {
 	first, count uint32
 }
 
-type fileKey struct {
-	major, minor uint32
-	inode        uint64
-	path         string
-}
-
 // unwindProc is a followed process.
 type unwindProc struct {
 	watch *proc.MapWatch
 	maps  []proc.Mapping // its executable file mappings, by address
+	// elf opens the files of its mappings through package uelf's cache,
+	// which symbolization shares.
+	elf *uelf.Process
 }
 
 // unwindPoll is how often the mappings of the processes are checked.
@@ -69,7 +65,7 @@ const unwindPoll = 5 * time.Millisecond
 
 func newUnwinder(maps *bpfrt.UnwindMaps) *unwinder {
 	u := &unwinder{
-		maps: maps, objects: map[string]object{}, files: map[fileKey]*uelf.File{}, procs: map[int]*unwindProc{},
+		maps: maps, objects: map[string]object{}, procs: map[int]*unwindProc{},
 		stop: make(chan struct{}), done: make(chan struct{}),
 	}
 	go u.poll()
@@ -83,6 +79,10 @@ func (u *unwinder) follow(pid int) error {
 	if err != nil {
 		return err
 	}
+	ep, err := uelf.NewProcess(pid)
+	if err != nil {
+		return err
+	}
 	w, err := proc.WatchMaps(pid)
 	if err != nil {
 		return err
@@ -92,7 +92,7 @@ func (u *unwinder) follow(pid int) error {
 	if old := u.procs[pid]; old != nil {
 		old.watch.Close()
 	}
-	p := &unwindProc{watch: w}
+	p := &unwindProc{watch: w, elf: ep}
 	for _, m := range maps {
 		if m.Perm&proc.PermExec != 0 && m.IsFile() {
 			p.maps = append(p.maps, m)
@@ -160,7 +160,7 @@ func (u *unwinder) load(pid int, p *unwindProc) error {
 	var v [bpfrt.UMapSize]byte
 	ne := binary.NativeEndian
 	for i, m := range p.maps[:n] {
-		obj, bias := u.object(pid, &m)
+		obj, bias := u.object(p, m)
 		ne.PutUint64(v[bpfrt.UMapStart:], m.Start)
 		ne.PutUint64(v[bpfrt.UMapEnd:], m.End)
 		ne.PutUint64(v[bpfrt.UMapBias:], bias)
@@ -183,18 +183,9 @@ func (u *unwinder) load(pid int, p *unwindProc) error {
 // object returns the rows of the object mapping m holds, loading them on
 // first use, and the mapping's load bias: its address minus the ELF
 // virtual address there.
-func (u *unwinder) object(pid int, m *proc.Mapping) (object, uint64) {
-	key := fileKey{m.Major, m.Minor, m.Inode, m.Path}
-	f, ok := u.files[key]
-	if !ok {
-		name := m.Path
-		if m.Deleted {
-			name = fmt.Sprintf("/proc/%d/map_files/%x-%x", pid, m.Start, m.End)
-		}
-		f, _ = uelf.Open(name)
-		u.files[key] = f
-	}
-	if f == nil {
+func (u *unwinder) object(p *unwindProc, m proc.Mapping) (object, uint64) {
+	f, err := p.elf.File(uelf.Module{Path: m.Path, Mappings: []proc.Mapping{m}})
+	if err != nil {
 		u.stats.Skipped++
 		return object{}, 0
 	}

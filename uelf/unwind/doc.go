@@ -35,8 +35,9 @@
 //
 // # Unwinding in the probe
 //
-// The tables are meant for a BPF walk, one frame per iteration of a
-// bounded loop, from the user registers at the probe site (a uprobe's
+// The tables are made for a BPF walk, which package cg generates
+// (cg/unwind.go) and the session feeds (session/unwind.go, the maps in
+// bpfrt/unwind.go): one frame per iteration of a bounded loop, from the user registers at the probe site (a uprobe's
 // context; for other probes the user registers saved at kernel entry,
 // bpf_task_pt_regs): find the mapping of PC (a sorted array of the
 // target process's executable mappings, each with the index and count of
