@@ -1,8 +1,9 @@
 package bpfrt
 
 import (
-	"github.com/cilium/ebpf/asm"
 	"slices"
+
+	"github.com/cilium/ebpf/asm"
 )
 
 // Registers the trampoline keeps for the whole program. Provider code
@@ -32,6 +33,7 @@ type Builder struct {
 
 	insns  asm.Instructions
 	funcs  []*Stmt
+	probes []ProbeRef // fired, in order
 	nlabel int
 	site   StackSite
 }
@@ -102,6 +104,7 @@ func (b *Builder) Layout() *Layout { return b.l }
 // how BEGIN and END clauses are kept to their phase. The machine state
 // arguments must be set before Fire.
 func (b *Builder) Fire(p ProbeRef, expect Activity, stmts []*Stmt) {
+	b.probes = append(b.probes, p)
 	b.Emit(asm.StoreImm(RegScratch, MstPRID, int64(p.ID), asm.Word))
 	for _, s := range stmts {
 		epid := b.eps.Add(p.ID, p.Name, s)
@@ -146,6 +149,7 @@ func (b *Builder) FireGroup(probes []ProbeRef, entries []string, expect Activity
 // each clause's EPID from R9, and its size does not depend on how many
 // probes it serves. It ends the program.
 func (b *Builder) FireIndexed(probes []ProbeRef, expect Activity, stmts []*Stmt) {
+	b.probes = append(b.probes, probes...)
 	base := b.eps.AddBlock(probes, stmts)
 	for j, s := range stmts {
 		b.Emit(
@@ -173,6 +177,9 @@ func (b *Builder) addFunc(s *Stmt) {
 	}
 	b.funcs = append(b.funcs, s)
 }
+
+// Probes returns the probes the program fires, in order.
+func (b *Builder) Probes() []ProbeRef { return b.probes }
 
 // Program returns the finished instruction stream.
 func (b *Builder) Program() asm.Instructions {

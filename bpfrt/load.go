@@ -39,11 +39,12 @@ func (m *Maps) Load(name string, typ ebpf.ProgramType, attach ebpf.AttachType, a
 		License:      "GPL",
 	})
 	if err != nil {
+		le := &LoadError{Program: name, Err: err}
 		var ve *ebpf.VerifierError
 		if errors.As(err, &ve) {
-			return nil, fmt.Errorf("load program %s: %+v", name, ve)
+			le.Err, le.Log = ve.Cause, ve.Log
 		}
-		return nil, fmt.Errorf("load program %s: %w", name, err)
+		return nil, le
 	}
 	return prog, nil
 }

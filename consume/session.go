@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -129,6 +130,7 @@ func (s *Session) Enable(t *provider.Table, enabled []provider.Enabled) error {
 		units = append(units, us...)
 	}
 	built := make([]asm.Instructions, len(units))
+	fired := make([][]bpfrt.ProbeRef, len(units))
 	for i, u := range units {
 		b := bpfrt.NewBuilder(s.maps.Layout, &s.eps, errRef, errStmts)
 		if err := u.Trampoline(b); err != nil {
@@ -141,9 +143,12 @@ func (s *Session) Enable(t *provider.Table, enabled []provider.Enabled) error {
 			}
 			b.SetStackSite(site)
 		}
-		built[i] = b.Program()
+		built[i], fired[i] = b.Program(), b.Probes()
 	}
 	progs, loadErr := s.load(units, built)
+	if le, ok := errors.AsType[*bpfrt.LoadError](loadErr); ok {
+		le.Probes = fired[slices.Index(progs, nil)]
+	}
 	for i, u := range units {
 		if progs[i] == nil {
 			continue

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/option"
 	"github.com/godtrace/godtrace/provider"
 )
@@ -476,6 +477,9 @@ func errmsg(err error) string {
 	var oe *option.Error
 	if errors.As(err, &oe) {
 		return oe.Err.Error()
+	}
+	if le, ok := errors.AsType[*bpfrt.LoadError](err); ok {
+		return le.Error()
 	}
 	var errno syscall.Errno
 	if errors.As(err, &errno) {

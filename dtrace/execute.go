@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/cg"
 	"github.com/godtrace/godtrace/proc"
 )
@@ -62,6 +63,7 @@ func (c *command) execute(out io.Writer) {
 		err = c.h.start(g, w, fx)
 	}
 	if err != nil {
+		c.verifierLog(err)
 		c.fatal("could not enable tracing: %s", errmsg(err))
 	}
 	if c.h.opts.Bool("destructive") {
@@ -92,6 +94,19 @@ func (c *command) execute(out io.Writer) {
 		c.fatal("%s", errmsg(err))
 	}
 	panic(exit(status))
+}
+
+// verifierLog prints the BPF verifier's log of a program the kernel
+// refused, under -x bpflog or -v, each line after "BPF: " as DTrace
+// prints it; otherwise the one-line error says what was refused.
+func (c *command) verifierLog(err error) {
+	le, ok := errors.AsType[*bpfrt.LoadError](err)
+	if !ok || !(c.h.opts.Bool("bpflog") || c.verbose > 0) {
+		return
+	}
+	for _, line := range le.Log {
+		fmt.Fprintf(c.stderr, "BPF: %s\n", line)
+	}
 }
 
 // notice prints a message that quiet mode suppresses, as DTrace's notice()

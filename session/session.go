@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/cg"
 	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/d/ast"
@@ -89,7 +90,14 @@ func StartWith(prog *cg.Program, probes *Probes, opts Options, w output.Writer, 
 	copts := consume.Options{Config: prog.Config}
 	if opts != nil {
 		if v, ok := opts.Value("bufsize"); ok && v > 0 {
-			copts.Config.BufSize = int(v)
+			copts.Config.BufSize = int(min(v, math.MaxInt32))
+			// A record larger than a buffer could never be written,
+			// and its staging area would be cut to the buffer's size.
+			for _, c := range prog.Clauses {
+				if bpfrt.RecHeaderSize+c.Stmt.DataSize > copts.Config.BufSize {
+					return nil, bpfrt.ErrBufTooSmall
+				}
+			}
 		}
 		if v, ok := opts.Value("switchrate"); ok && v > 0 {
 			copts.SwitchRate = time.Duration(v)
