@@ -116,6 +116,10 @@ func (g *gen) recordValue(act bpfrt.Action, e ast.Expr) {
 	}
 	switch {
 	case isStr(t) || isCharArray(t) || ctype.IsCharPointer(t) && act == ActArg:
+		if isStr(t) {
+			// Tracing a NULL string faults, as in DTrace.
+			g.notNull()
+		}
 		off := g.record(act, g.strbuf, 1, KindString, -1)
 		g.copyStr(rScratch, int(g.stageOff(off)))
 	case ctype.IsInteger(t) || ctype.IsPointer(t):

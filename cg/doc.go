@@ -17,9 +17,9 @@
 //
 // Computed strings live in string scratch slots, taken like a stack while
 // a full expression (a statement, a predicate, an action argument) is
-// generated and given back when its value has been consumed; an
-// expression needing more slots than there are is refused at compile
-// time. alloca() memory is a per-clause area of the clause-local space
+// generated and given back when its value has been consumed; a program
+// whose expressions need more than the default number is laid out with
+// as many as they need (within the scratch space). alloca() memory is a per-clause area of the clause-local space
 // (memory.go), laid out at compile time, or, in a clause with a size
 // known only at run time, taken in order from scratchsize bytes; string
 // searches and cleanpath() loop with bpf_iter_num so the verifier checks

@@ -89,7 +89,9 @@ func (g *gen) expr(e ast.Expr) *ctype.Type {
 	case *ast.ScopedVar:
 		g.loadVar(e, ti.Type)
 	case *ast.IndexExpr:
-		if tr, ok := g.translation(e); ok {
+		if g.isStrIndex(e) {
+			g.strIndex(e)
+		} else if tr, ok := g.translation(e); ok {
 			g.materialize(tr)
 		} else if v := g.inlineArray(e); v != nil {
 			g.withInlineArgs(e, v, func() { g.expr(v.Inline.Value) })
@@ -127,12 +129,11 @@ func (g *gen) expr(e ast.Expr) *ctype.Type {
 	return ti.Type
 }
 
-// cond evaluates e as a truth value into R0 (non-zero is true).
+// cond evaluates e as a truth value into R0 (non-zero is true). A
+// string is true when it is not NULL, as in DTrace, which tests its
+// address.
 func (g *gen) cond(e ast.Expr) {
-	if t := g.expr(e); isStr(t) {
-		// A string is true when it is not empty.
-		g.emit(asm.LoadMem(asm.R0, asm.R0, 0, asm.Byte))
-	}
+	g.expr(e)
 }
 
 // strConst points R0 at a string constant in the string table.
@@ -507,6 +508,10 @@ func (g *gen) binary(e *ast.BinaryExpr, t *ctype.Type) {
 		g.strCompare(e)
 		return
 	}
+	if (isStr(xt) || isStr(yt)) && (e.Op == token.ADD || e.Op == token.SUB) {
+		g.strOffset(e, xt, yt)
+		return
+	}
 	if isStr(xt) || isStr(yt) {
 		g.unsupported(e, "string operator "+e.Op.String())
 	}
@@ -730,7 +735,8 @@ func (g *gen) assign(e *ast.AssignExpr) {
 		rt := g.expr(e.Rhs)
 		if !isStr(lt) {
 			g.normalize(asm.R0, lt)
-		} else if !isStr(rt) {
+		} else if !isStr(rt) && !ctype.IsInteger(rt) && !ctype.IsPointer(rt) {
+			// NULL (or another address) is a string's address too.
 			g.unsupported(e, "assignment of "+rt.String()+" to a string")
 		}
 		g.storeVar(e.Lhs, lt)

@@ -50,6 +50,9 @@ type gen struct {
 	uframes, jframes, maxFrames int
 	nspec                       int  // the nspec option: the number of speculative buffers
 	unwind                      bool // the ustackunwind option: user stacks from unwind tables (unwind.go)
+	// slots is the number of string scratch slots laid out; slotsWanted
+	// the most an expression took (see strSlot).
+	slots, slotsWanted int
 
 	globals     map[*check.Var]int
 	globalsSize int
@@ -121,8 +124,26 @@ type clause struct {
 
 // Compile generates the code of a checked program. m gives the probes
 // each clause enables; opts the options that shape the code (strsize).
-func Compile(prog *ast.Program, info *check.Info, m Matcher, opts Options) (p *Program, err error) {
+// A program whose expressions need more string scratch slots than the
+// default number is generated again with as many as they need, when the
+// scratch space has room for them.
+func Compile(prog *ast.Program, info *check.Info, m Matcher, opts Options) (*Program, error) {
+	p, want, err := compileSlots(prog, info, m, opts, 0)
+	if err != nil || want == 0 {
+		return p, err
+	}
+	p, again, err := compileSlots(prog, info, m, opts, want)
+	if err == nil && again != 0 {
+		err = fmt.Errorf("internal error: %d string scratch slots laid out, %d needed", want, again)
+	}
+	return p, err
+}
+
+// compileSlots generates the code of a program with at least slots string
+// scratch slots. When an expression needs more, it returns how many.
+func compileSlots(prog *ast.Program, info *check.Info, m Matcher, opts Options, slots int) (p *Program, want int, err error) {
 	g := &gen{
+		slots:     slots,
 		prog:      &Program{WallOffset: -1},
 		info:      info,
 		file:      prog.File,
@@ -188,12 +209,15 @@ func Compile(prog *ast.Program, info *check.Info, m Matcher, opts Options) (p *P
 	stmt := 0
 	for i, ci := range info.Clauses {
 		if err := g.clause(i, stmt, ci); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		stmt += len(ci.Clause.Descs)
 	}
+	if g.slotsWanted > g.l.StrSlots {
+		return nil, g.slotsWanted, nil
+	}
 	g.finish()
-	return g.prog, nil
+	return g.prog, 0, nil
 }
 
 // cgError carries an error out of the recursive generator.
@@ -280,7 +304,7 @@ func (g *gen) layout(prog *ast.Program) {
 	g.kstackArea = g.xlateArea + g.xlateSize
 	cfg := bpfrt.Config{
 		StrSize:    g.strbuf,
-		StrSlots:   strSlots(g.strbuf),
+		StrSlots:   max(strSlots(g.strbuf), g.slots),
 		ThisSize:   g.kstackArea + g.kstackSize(prog),
 		DynKeySize: dynKey,
 		DynValSize: dynVal,

@@ -20,47 +20,145 @@ import (
 // returns the slot's offset from the scratch pointer; R0 is left with
 // the helper's result, the length with the NUL.
 func (g *gen) toSlot() int {
+	g.notNull()
 	off := g.strSlot()
 	g.copyStr(rScratch, off)
 	return off
 }
 
+// notNull faults with "invalid address (0)" when R0 is a NULL string,
+// as DTrace does wherever a string's characters are read.
+func (g *gen) notNull() {
+	ok := g.label("notnull")
+	g.emit(asm.JNE.Imm(asm.R0, 0, ok))
+	g.fault(bpfrt.FaultBadAddr)
+	g.setLabel(ok)
+	g.emit(nop())
+}
+
 // strcmp compares the strings of X (spilled) and R0 (Y) as strcmp does,
-// leaving a negative, zero or positive R0.
+// leaving a negative, zero or positive R0. The characters are compared
+// in an open-coded bpf_iter_num loop (see search.go): a loop the verifier
+// unrolled would leave it a branch to explore per character, and a
+// clause of a dozen comparisons past its limit of pending branches.
 func (g *gen) strcmp(n ast.Node) {
 	b := g.toSlot()
 	g.pop(asm.R0)
 	a := g.toSlot()
-	loop, diff, equal, done := g.label("scmp"), g.label("sdiff"), g.label("seq"), g.label("sdone")
-	g.emit(asm.Mov.Imm(asm.R3, 0))
+	kf, err := iterKfuncs()
+	if err != nil {
+		g.fail(n, err)
+	}
+	if g.c.depth+2 > maxDepth {
+		g.fail(n, fmt.Errorf("expression too complex: %w", ErrNotSupported))
+	}
+	// Two stack words: the iterator, then the result.
+	it, res := int16(-8*(g.c.depth+2)), int16(-8*(g.c.depth+1))
+	iterArg := []asm.Instruction{asm.Mov.Reg(asm.R1, asm.RFP), asm.Add.Imm(asm.R1, int32(it))}
+	loop, end := g.label("scmp"), g.label("scmpend")
+	g.emit(bpfrt.StoreImm64(asm.RFP, res, 0))
+	g.emit(iterArg...)
+	g.emit(asm.Mov.Imm(asm.R2, 0), asm.Mov.Imm(asm.R3, int32(g.strbuf)), kfuncCall(kf.new))
 	g.setLabel(loop)
+	g.emit(iterArg...)
 	g.emit(
-		asm.JGE.Imm(asm.R3, int32(g.strbuf), equal),
+		kfuncCall(kf.next),
+		asm.JEq.Imm(asm.R0, 0, end),
+		asm.LoadMem(asm.R3, asm.R0, 0, asm.Word),
+		asm.JGE.Imm(asm.R3, int32(g.strbuf), end),
 		asm.Mov.Reg(asm.R4, rScratch),
 		asm.Add.Reg(asm.R4, asm.R3),
 		asm.LoadMem(asm.R5, asm.R4, int16(a), asm.Byte),
 		asm.LoadMem(asm.R4, asm.R4, int16(b), asm.Byte),
+	)
+	diff := g.label("scmpdiff")
+	g.emit(
 		asm.JNE.Reg(asm.R5, asm.R4, diff),
-		asm.JEq.Imm(asm.R5, 0, equal),
-		asm.Add.Imm(asm.R3, 1),
+		asm.JEq.Imm(asm.R5, 0, end),
 		asm.Ja.Label(loop),
 	)
 	g.setLabel(diff)
-	g.emit(asm.Mov.Reg(asm.R0, asm.R5), asm.Sub.Reg(asm.R0, asm.R4), asm.Ja.Label(done))
-	g.setLabel(equal)
-	g.emit(asm.Mov.Imm(asm.R0, 0))
-	g.setLabel(done)
-	g.emit(nop())
+	g.emit(asm.Sub.Reg(asm.R5, asm.R4), asm.StoreMem(asm.RFP, res, asm.R5, asm.DWord))
+	g.setLabel(end)
+	g.emit(iterArg...)
+	g.emit(kfuncCall(kf.destroy), asm.LoadMem(asm.R0, asm.RFP, res, asm.DWord))
 }
 
-// strCompare generates a comparison of two strings.
+// strCompare generates a comparison of two strings. As in DTrace, a NULL
+// string compares as its address: equal to NULL, below any other.
 func (g *gen) strCompare(e *ast.BinaryExpr) {
 	g.expr(e.X)
 	g.push(e)
 	g.expr(e.Y)
+	null, done := g.label("scmpnull"), g.label("scmpdone")
+	g.emit(
+		asm.LoadMem(asm.R1, asm.RFP, int16(-8*g.c.depth), asm.DWord),
+		asm.JEq.Imm(asm.R0, 0, null),
+		asm.JEq.Imm(asm.R1, 0, null),
+	)
 	g.strcmp(e)
-	g.emit(asm.Mov.Imm(asm.R1, 0))
+	g.emit(asm.Mov.Imm(asm.R1, 0), asm.Ja.Label(done))
+	// R1 = X and R0 = Y, one of them NULL: each becomes 0 for NULL and 1
+	// for an address, which compare as the addresses do. X stays spilled:
+	// a spill slot needs no popping at run time.
+	g.setLabel(null)
+	x0, y0 := g.label("scmpx0"), g.label("scmpy0")
+	g.emit(
+		asm.Mov.Reg(asm.R2, asm.R0),
+		asm.Mov.Imm(asm.R0, 0),
+		asm.JEq.Imm(asm.R1, 0, x0),
+		asm.Mov.Imm(asm.R0, 1),
+	)
+	g.setLabel(x0)
+	g.emit(asm.Mov.Imm(asm.R1, 0), asm.JEq.Imm(asm.R2, 0, y0), asm.Mov.Imm(asm.R1, 1))
+	g.setLabel(y0)
+	g.setLabel(done)
+	g.emit(nop())
 	g.arith(e, e.Op, ctype.IntType)
+}
+
+// isStrIndex reports whether e is s[i] of a string s.
+func (g *gen) isStrIndex(e *ast.IndexExpr) bool {
+	x := g.info.Types[e.X]
+	return len(e.Index) == 1 && x != nil && isStr(x.Type) && !isStr(g.typeOf(e).Type)
+}
+
+// strIndex loads s[i], the character at s + i, read where the string is
+// and faulting at an address it cannot read (a NULL string's), as
+// DTrace does.
+func (g *gen) strIndex(e *ast.IndexExpr) {
+	g.expr(e.X)
+	// An address like any other: the verifier is to allow the sum.
+	g.forget(asm.R0, 0)
+	g.push(e)
+	g.expr(e.Index[0])
+	g.normalize(asm.R0, ctype.LongType)
+	g.pop(asm.R1)
+	g.emit(asm.Add.Reg(asm.R0, asm.R1))
+	g.loadKernel(e, g.typeOf(e).Type)
+}
+
+// strOffset generates a string plus or minus an integer: the string that
+// many characters further (DTrace's pointer arithmetic on strings).
+func (g *gen) strOffset(e *ast.BinaryExpr, xt, yt *ctype.Type) {
+	operand := func(x ast.Expr, t *ctype.Type) {
+		g.expr(x)
+		if isStr(t) {
+			g.forget(asm.R0, 0)
+		} else {
+			g.normalize(asm.R0, ctype.LongType)
+		}
+	}
+	operand(e.X, xt)
+	g.push(e)
+	operand(e.Y, yt)
+	g.emit(asm.Mov.Reg(asm.R1, asm.R0))
+	g.pop(asm.R0)
+	if e.Op == token.ADD {
+		g.emit(asm.Add.Reg(asm.R0, asm.R1))
+	} else {
+		g.emit(asm.Sub.Reg(asm.R0, asm.R1))
+	}
 }
 
 // subr generates a call of a subroutine, its value left in R0.
@@ -121,8 +219,9 @@ func (g *gen) subr(call *ast.CallExpr) {
 			asm.Add.Imm(asm.R0, int32(a)),
 			asm.Ja.Label(done),
 		)
+		// No occurrence gives NULL, as in DTrace.
 		g.setLabel(none)
-		g.strConst("")
+		g.emit(asm.Mov.Imm(asm.R0, 0))
 		g.setLabel(done)
 		g.emit(nop())
 	case "inet_ntoa", "inet_ntoa6", "inet_ntop":
@@ -286,7 +385,7 @@ func (g *gen) stringof(e *ast.StringofExpr) {
 
 // strchr points R0 at the first (or, with last, the last) occurrence of
 // the character of its second argument in the string of its first,
-// within a scratch copy; the empty string when there is none. Both scan
+// within a scratch copy; NULL when there is none, as in DTrace. Both scan
 // towards the occurrence and stop there: a scan that only remembered the
 // last match would give the verifier a state per position.
 func (g *gen) strchr(call *ast.CallExpr, last bool) {
@@ -327,7 +426,7 @@ func (g *gen) strchr(call *ast.CallExpr, last bool) {
 		g.emit(asm.JEq.Imm(asm.R5, 0, none), asm.Add.Imm(asm.R3, 1), asm.Ja.Label(loop))
 	}
 	g.setLabel(none)
-	g.strConst("")
+	g.emit(asm.Mov.Imm(asm.R0, 0))
 	g.setLabel(done)
 	g.emit(nop())
 }

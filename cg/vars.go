@@ -230,7 +230,22 @@ func (g *gen) loadVar(e ast.Expr, t *ctype.Type) {
 		g.loadDyn(e, r, t)
 		return
 	}
-	if k := ctype.Resolve(t).Kind; isStr(t) || k == ctype.Array || k == ctype.Struct || k == ctype.Union {
+	if isStr(t) {
+		// The address of the string, or NULL where the variable holds
+		// the NULL mark.
+		done := g.label("strvar")
+		g.emit(
+			asm.LoadMem(asm.R1, r.base, int16(r.off), asm.Half),
+			asm.Mov.Imm(asm.R0, 0),
+			asm.JEq.Imm(asm.R1, nullMark, done),
+			asm.Mov.Reg(asm.R0, r.base),
+			asm.Add.Imm(asm.R0, int32(r.off)),
+		)
+		g.setLabel(done)
+		g.emit(nop())
+		return
+	}
+	if k := ctype.Resolve(t).Kind; k == ctype.Array || k == ctype.Struct || k == ctype.Union {
 		g.emit(asm.Mov.Reg(asm.R0, r.base), asm.Add.Imm(asm.R0, int32(r.off)))
 		return
 	}
@@ -268,15 +283,39 @@ func (g *gen) storeVar(e ast.Expr, t *ctype.Type) {
 		g.emit(asm.Mov.Reg(asm.R0, asm.R1))
 	}
 	if isStr(t) {
-		g.copyStr(r.base, r.off)
-	} else {
-		g.readMemTo(r.base, r.off, g.sizeof(t))
+		g.storeStr(r)
+		return
 	}
+	g.readMemTo(r.base, r.off, g.sizeof(t))
 	if r.base == indexBase {
 		g.pop(asm.R0)
 		return
 	}
 	g.emit(asm.Mov.Reg(asm.R0, r.base), asm.Add.Imm(asm.R0, int32(r.off)))
+}
+
+// nullMark is what the first two bytes of a string variable hold when it
+// was assigned NULL: DEL and a NUL, a string no D program writes (DTrace
+// marks NULL the same way), as a little-endian half-word.
+const nullMark = 0x007f
+
+// storeStr copies the string R0 points to into the variable storage r,
+// or marks it NULL, leaving R0 at the copy (or NULL). storeVar has
+// spilled the address of an element found at run time.
+func (g *gen) storeStr(r varRef) {
+	null, done := g.label("strnull"), g.label("strstored")
+	g.emit(asm.JEq.Imm(asm.R0, 0, null))
+	g.copyStr(r.base, r.off)
+	if r.base == indexBase {
+		g.pop(asm.R0)
+	} else {
+		g.emit(asm.Mov.Reg(asm.R0, r.base), asm.Add.Imm(asm.R0, int32(r.off)))
+	}
+	g.emit(asm.Ja.Label(done))
+	g.setLabel(null)
+	g.emit(asm.StoreImm(r.base, int16(r.off), nullMark, asm.Half))
+	g.setLabel(done)
+	g.emit(nop())
 }
 
 // copyStr copies the string R0 points to into base+off, strsize bytes at
@@ -383,8 +422,8 @@ func (g *gen) mapArgs(name string) {
 	)
 }
 
-// loadDyn loads a dynamic variable: 0 (or the empty string) when it does
-// not exist.
+// loadDyn loads a dynamic variable: 0 (a NULL string) when it does not
+// exist.
 func (g *gen) loadDyn(e ast.Expr, r varRef, t *ctype.Type) {
 	g.buildKey(e, r.dyn.id, r.dyn.self, r.keys, g.l.DynKeySize)
 	g.mapArgs(bpfrt.MapDynVars)
@@ -392,8 +431,6 @@ func (g *gen) loadDyn(e ast.Expr, r varRef, t *ctype.Type) {
 	found, done := g.label("dyn"), g.label("dynend")
 	g.emit(asm.JNE.Imm(asm.R0, 0, found))
 	switch {
-	case isStr(t):
-		g.strConst("")
 	case isAggregate(t):
 		// A struct never stored reads as zeroes, from the value
 		// staging area.
@@ -417,8 +454,8 @@ func (g *gen) loadDyn(e ast.Expr, r varRef, t *ctype.Type) {
 	g.emit(nop())
 }
 
-// storeDyn stores R0 into a dynamic variable; storing 0 or the empty
-// string deletes it, as in DTrace.
+// storeDyn stores R0 into a dynamic variable; storing 0 (a NULL string)
+// deletes it, as in DTrace.
 func (g *gen) storeDyn(e ast.Expr, r varRef, t *ctype.Type) {
 	g.push(e)
 	g.buildKey(e, r.dyn.id, r.dyn.self, r.keys, g.l.DynKeySize)
@@ -432,7 +469,7 @@ func (g *gen) storeDyn(e ast.Expr, r varRef, t *ctype.Type) {
 	case whole:
 		g.readMem(vo, g.sizeof(t))
 	case isStr(t):
-		g.emit(asm.LoadMem(asm.R1, asm.R0, 0, asm.Byte), asm.JEq.Imm(asm.R1, 0, del))
+		g.emit(asm.JEq.Imm(asm.R0, 0, del))
 		g.copyStr(rScratch, vo)
 	default:
 		g.emit(asm.JEq.Imm(asm.R0, 0, del), asm.StoreMem(rScratch, int16(vo), asm.R0, asm.DWord))
@@ -473,16 +510,14 @@ func (g *gen) deleteDyn(e ast.Expr) {
 // strSlot returns the offset from the scratch pointer of a free string
 // scratch slot. Slots are taken like a stack while a full expression is
 // generated and all given back when its value has been consumed (see
-// freeSlots), so no string an expression still needs is overwritten; an
-// expression that needs more slots than the scratch space holds is
-// refused at compile time.
+// fullExpr), so no string an expression still needs is overwritten. An
+// expression that needs more slots than are laid out is noted, and
+// generation goes on with the last slot, for Compile to lay out as many
+// and generate the program again.
 func (g *gen) strSlot() int {
-	if g.c.slot >= g.l.StrSlots {
-		g.fail(g.c.full, fmt.Errorf("expression needs more than %d string scratch slots: %w", g.l.StrSlots, ErrNotSupported))
-	}
-	off := g.l.Str + g.c.slot*g.l.StrSize
 	g.c.slot++
-	return off
+	g.slotsWanted = max(g.slotsWanted, g.c.slot)
+	return g.l.Str + min(g.c.slot, g.l.StrSlots)*g.l.StrSize - g.l.StrSize
 }
 
 // fullExpr starts a full expression: one whose value is consumed (a

@@ -84,6 +84,9 @@ func (p *Printer) rawOf(v Value) []byte {
 		}
 		return b
 	case KindString:
+		if v.Bytes != nil {
+			return v.Bytes
+		}
 		return []byte(v.Str)
 	}
 	return v.Bytes

@@ -51,6 +51,8 @@ type Value struct {
 	// Signed is set for integers of a signed C type.
 	Signed bool
 	Str    string
+	// Bytes holds raw memory, or a string's whole record (the rawbytes
+	// option prints it).
 	Bytes  []byte
 	Float  float64
 	Frames []uint64

@@ -37,6 +37,7 @@ func NewText(opts Options, stdout, stderr io.Writer) *Text {
 	t.tags = optBool(opts, "droptags")
 	t.p.Quiet = t.quiet
 	t.p.NoResolve = optBool(opts, "noresolve")
+	t.p.RawBytes = optBool(opts, "rawbytes")
 	t.ao = aggOptions(opts)
 	t.ao.Printer = t.p
 	return t

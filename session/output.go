@@ -341,10 +341,15 @@ func field(f cg.Field, b []byte) format.Value {
 	v := b[f.Offset : f.Offset+f.Size]
 	switch f.Kind {
 	case cg.KindString:
+		s := v
 		if i := bytes.IndexByte(v, 0); i >= 0 {
-			v = v[:i]
+			s = v[:i]
 		}
-		return format.String(string(v))
+		// The rawbytes option dumps the whole record: the string and the
+		// NULs that fill it to strsize+1, whatever the copy left there.
+		raw := make([]byte, len(v))
+		copy(raw, s)
+		return format.Value{Kind: format.KindString, Str: string(s), Bytes: raw}
 	case cg.KindInt:
 		return format.IntFromBytes(v, true)
 	case cg.KindSym, cg.KindMod:

@@ -97,11 +97,9 @@ func (c *checker) expr(e ast.Expr) *TypeInfo {
 
 func (c *checker) intLit(e *ast.IntLit) *TypeInfo {
 	if e.Kind == token.CHAR {
-		t := ctype.IntType
-		if len(e.Raw) >= 3 && (len(e.Raw) == 3 || e.Raw[1] == '\\') && e.Value < 256 {
-			t = ctype.CharType
-		}
-		return c.constant(e, t, int64(e.Value))
+		// DTrace's lexer makes a character constant a decimal integer
+		// literal of its bytes: an int, or a long past an int's range.
+		return c.constant(e, intLiteralType(e.Value, true, false, 0), int64(e.Value))
 	}
 	raw := strings.ToLower(e.Raw)
 	suffix := strings.TrimLeft(raw, "0123456789abcdefx")
@@ -311,6 +309,17 @@ func decay(t *ctype.Type) *ctype.Type {
 
 func isNull(x *TypeInfo) bool { return x.Const && x.Value == 0 && ctype.IsInteger(x.Type) }
 
+// nullOrVoidPtr reports whether x may stand where a string is expected
+// as a pointer: NULL, or a void pointer. DTrace's strings are char arrays
+// to its pointer rules, so a string compares with and takes these.
+func nullOrVoidPtr(x *TypeInfo) bool {
+	if isNull(x) {
+		return true
+	}
+	r := ctype.Resolve(x.Type)
+	return r.Kind == ctype.Pointer && ctype.IsVoid(r.Elem)
+}
+
 // strcompat reports whether t can stand for a string: D strings and char
 // arrays and pointers.
 func strcompat(t *ctype.Type) bool { return ctype.IsString(t) || ctype.IsCharPointer(t) }
@@ -344,6 +353,8 @@ func argcompat(dst *ctype.Type, src *TypeInfo) bool {
 	case ctype.IsInteger(dst) && ctype.IsInteger(s):
 		return true
 	case strcompat(dst) && strcompat(s):
+		return true
+	case ctype.IsString(dst) && nullOrVoidPtr(src):
 		return true
 	case ctype.IsArith(dst) && ctype.IsArith(s):
 		return true
@@ -402,6 +413,12 @@ func (c *checker) binopAs(n ast.Node, op, shown token.Kind, x, y *TypeInfo) *Typ
 			return &TypeInfo{Type: decay(a)}
 		case op == token.ADD && ctype.IsInteger(a) && ctype.IsPointer(b):
 			return &TypeInfo{Type: decay(b)}
+		case ctype.IsString(a) && ctype.IsInteger(b):
+			// D lets a string be offset like a pointer to its
+			// characters; the result is still a string.
+			return &TypeInfo{Type: a}
+		case op == token.ADD && ctype.IsInteger(a) && ctype.IsString(b):
+			return &TypeInfo{Type: b}
 		case op == token.SUB && ctype.IsPointer(a) && ctype.IsPointer(b) && ptrcompat(a, b):
 			return &TypeInfo{Type: c.lookupType(n, "ptrdiff_t")}
 		}
@@ -429,6 +446,7 @@ func (c *checker) binopAs(n ast.Node, op, shown token.Kind, x, y *TypeInfo) *Typ
 		case ctype.IsArith(a) && ctype.IsArith(b):
 			return fold(ctype.UsualArith(a, b, ctype.IntType), ctype.IntType)
 		case strcompat(a) && strcompat(b):
+		case ctype.IsString(a) && nullOrVoidPtr(y), ctype.IsString(b) && nullOrVoidPtr(x):
 		case ctype.IsPointer(a) && (ptrcompat(a, b) || isNull(y)):
 		case ctype.IsPointer(b) && isNull(x):
 		case ctype.IsPointer(a) && ctype.IsInteger(b), ctype.IsInteger(a) && ctype.IsPointer(b):
@@ -539,6 +557,11 @@ func (c *checker) sizeof(e *ast.SizeofExpr) *TypeInfo {
 	}
 	if t.Sizeof() == 0 && !ctype.IsString(t) {
 		c.errorf(e, diag.D_SIZEOF_TYPE, "cannot apply sizeof to an operand of unknown size")
+	}
+	if lit, ok := unparen(e.X).(*ast.StringLit); ok && e.Type == nil {
+		// A string constant takes its characters and the NUL, as in
+		// DTrace, not strsize.
+		return c.constant(e, c.sizeType(), int64(len(lit.Value)+1))
 	}
 	return c.constant(e, c.sizeType(), t.Sizeof())
 }
@@ -668,6 +691,13 @@ func (c *checker) index(e *ast.IndexExpr) *TypeInfo {
 	}
 	xt := c.expr(e.X)
 	r := ctype.Resolve(xt.Type)
+	if r.Kind == ctype.String && len(e.Index) == 1 {
+		// s[i] is the character at s + i, as for a char array.
+		if i := c.expr(e.Index[0]); !ctype.IsInteger(i.Type) {
+			c.errorf(e, diag.D_OP_INT, "operator [ ] requires an index of integral type")
+		}
+		return c.record(e, &TypeInfo{Type: ctype.CharType, Lvalue: true})
+	}
 	if r.Kind != ctype.Pointer && r.Kind != ctype.Array {
 		if v := c.info.Vars[unparen(e.X)]; v != nil {
 			c.errorf(e, diag.D_IDENT_UNDEF, "failed to resolve %s: Unknown variable name", v.Name)

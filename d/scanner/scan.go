@@ -379,9 +379,10 @@ func CharValue(lit string) uint64 {
 	return n
 }
 
-// Unescape decodes C escapes as DTrace does: \n \t \v \b \r \f \a \\ \?
-// \' \", octal \ooo and hex \xhh; an unknown escape stands for the
-// character itself. It reports whether every escape was known.
+// Unescape decodes C escapes as DTrace does: \n \t \v \b \r \f \a \\ \",
+// octal \ooo and hex \xh... (every hex digit that follows, the value
+// cut to a byte); any other escape, \? and \' among them, stays as
+// written, backslash and all. It reports whether every escape was known.
 func Unescape(s string) (string, bool) {
 	if !strings.Contains(s, "\\") {
 		return s, true
@@ -410,23 +411,17 @@ func Unescape(s string) (string, bool) {
 			b = append(b, '\f')
 		case 'a':
 			b = append(b, '\a')
-		case '\\', '?', '\'', '"':
+		case '\\', '"':
 			b = append(b, c)
 		case '\n':
 			// a backslash-newline continues the string
 		case 'x':
-			v, n := 0, 0
-			for n < 2 && i+1 < len(s) && isHex(s[i+1]) {
+			v := 0
+			for i+1 < len(s) && isHex(s[i+1]) {
 				i++
 				v = v*16 + hexVal(s[i])
-				n++
 			}
-			if n == 0 {
-				b = append(b, 'x')
-				ok = false
-			} else {
-				b = append(b, byte(v))
-			}
+			b = append(b, byte(v))
 		case '0', '1', '2', '3', '4', '5', '6', '7':
 			v, n := int(c-'0'), 1
 			for n < 3 && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '7' {
@@ -436,7 +431,7 @@ func Unescape(s string) (string, bool) {
 			}
 			b = append(b, byte(v))
 		default:
-			b = append(b, c)
+			b = append(b, '\\', c)
 			ok = false
 		}
 	}

@@ -126,12 +126,15 @@ func TestValues(t *testing.T) {
 		want uint64
 	}{
 		{"'a'", 'a'}, {`'\n'`, 10}, {`'\0'`, 0}, {`'\377'`, 255}, {`'\x41'`, 0x41}, {"'ab'", 'a'<<8 | 'b'},
+		{`'\?'`, '\\'<<8 | '?'}, {`'\''`, '\\'<<8 | '\''}, {`'\0103'`, 0x0833},
 	} {
 		if v := CharValue(tc.lit); v != tc.want {
 			t.Errorf("CharValue(%s) = %#x, want %#x", tc.lit, v, tc.want)
 		}
 	}
-	if s, ok := Unescape(`a\tb\\\"\101\x42\q`); s != "a\tb\\\"ABq" || ok {
+	// DTrace keeps unknown escapes, \? and \' among them, as written, and
+	// reads every hex digit of \x.
+	if s, ok := Unescape(`a\tb\\\"\101\x42\q\?\'\x0041`); s != "a\tb\\\"AB\\q\\?\\'A" || ok {
 		t.Errorf("Unescape = %q, %v", s, ok)
 	}
 	w, err := Words(` D  option "a b\"c" x=1 `)

@@ -1,4 +1,4 @@
 [world] [hello] [llo]
 [el] [] []
-[llo] [lo] []
+[llo] [lo] [NULL]
 

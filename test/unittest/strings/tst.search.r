@@ -1,5 +1,5 @@
 2 3 -1 -1
 6 0 0 3
 -1 1 -1
-[o world] [] [ab]
+[o world] [NULL] [ab]
 

@@ -1,0 +1,3 @@
+e A k n u
+CDEFG ijk nop 1
+
