@@ -1,8 +1,8 @@
 /*
  * NULL strings: a string variable takes NULL and compares equal to it, an
  * unset thread-local or associative array string is NULL, strchr() and
- * strstr() give NULL when they find nothing, NULL compares below any
- * other string, and a string is true when it is not NULL.
+ * strstr() give NULL when they find nothing, and NULL compares below
+ * any other string.
  */
 #pragma D option quiet
 string g;
@@ -15,7 +15,6 @@ BEGIN
 	self->t = strstr("abc", "zz");
 	printf("%d %d %d %d\n", g == NULL, this->l == NULL, self->t == NULL, a[1] == NULL);
 	printf("%d %d %d\n", g == this->l, NULL < "", "" > 0);
-	printf("%d %d %d\n", g ? 1 : 0, "" ? 1 : 0, !self->t);
 	g = "back";
 	a[1] = "";
 	printf("%s %d [%s]\n", g, g != NULL, a[1]);
