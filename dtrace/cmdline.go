@@ -150,6 +150,13 @@ func (c *command) run(argv []string) {
 		c.fatal("failed to initialize dtrace: %v", notSupported("32-bit D programs (-32)"))
 	}
 	c.h = Open()
+	if c.mode == modeExec && c.exec || c.mode == modeList {
+		// Checked first, as DTrace checks when it opens: the providers
+		// and the kernel would each refuse in words of their own.
+		if err := checkPrivileges(); err != nil {
+			c.fatal("failed to initialize dtrace: %s", errmsg(err))
+		}
+	}
 	if c.mode == modeExec && c.exec {
 		defer c.catchSignals()()
 	}

@@ -1,7 +1,9 @@
 package provider
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"slices"
 )
 
@@ -39,6 +41,13 @@ func (t *Table) populateThrough(i int) error {
 	for ; t.populated <= i && t.populated < len(t.provs); t.populated++ {
 		p := t.provs[t.populated]
 		if err := p.Populate(t); err != nil {
+			// A provider whose kernel tables this process may not read
+			// (tracefs is root's) has no probes for it: a description
+			// that does not name it still compiles, and one that does
+			// matches nothing.
+			if errors.Is(err, fs.ErrPermission) {
+				continue
+			}
 			return fmt.Errorf("provider %s: %w", p.Name(), err)
 		}
 	}
