@@ -77,6 +77,11 @@ func (a *Aggregation) Buckets(data []int64) []Bucket {
 	return out
 }
 
+// BucketRange returns the smallest and largest value, both included, of
+// bucket i of a distribution's data, empty or not: the layout that
+// Buckets draws from.
+func (a *Aggregation) BucketRange(i int) (lo, hi int64) { return a.Params.bucketRange(a.Func, i) }
+
 // bucketRange returns the smallest and largest value of bucket i of f.
 func (p Params) bucketRange(f Func, i int) (lo, hi int64) {
 	switch f {

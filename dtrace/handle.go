@@ -14,6 +14,7 @@ import (
 	"github.com/godtrace/godtrace/d/check"
 	"github.com/godtrace/godtrace/option"
 	"github.com/godtrace/godtrace/output"
+	"github.com/godtrace/godtrace/output/prom"
 	"github.com/godtrace/godtrace/proc"
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/session"
@@ -51,6 +52,9 @@ type Handle struct {
 	// it sees its variables and declarations, and those of the programs
 	// before it, as DTrace's one identifier table per handle gives.
 	compiled *check.Info
+	// exporter serves the aggregations under exporter=ADDR; it stops
+	// when the run ends, or fails.
+	exporter *prom.Exporter
 }
 
 // Open starts a session with every option at libdtrace's default.
@@ -84,13 +88,24 @@ var ErrDestructive = errors.New("Destructive actions not allowed")
 // it; it returns the number of probes it enables. Go runs it, writing
 // what the options ask for: dtrace(8)'s text on stdout (faults and drops
 // on stderr), JSON lines under oformat=json, a pprof profile under
-// pprof=FILE.
+// pprof=FILE, Prometheus metrics under exporter=ADDR.
 func (h *Handle) Exec(p *Program, stdout, stderr io.Writer) (int, error) {
 	w, fx, err := h.writer(stdout, stderr)
 	if err != nil {
 		return 0, err
 	}
-	return h.exec(p, w, fx)
+	n, err := h.exec(p, w, fx)
+	if err != nil {
+		h.closeExporter()
+	}
+	return n, err
+}
+
+// closeExporter stops the exporter, if there is one.
+func (h *Handle) closeExporter() {
+	if h.exporter != nil {
+		h.exporter.Close()
+	}
 }
 
 // ExecWriter is Exec with the run's records going to w, decoded: probe
@@ -176,6 +191,7 @@ func (h *Handle) start(g *generated, w output.Writer, fx *output.Effects) error 
 // that none of their events are missed.
 func (h *Handle) Go(ctx context.Context) (int, error) {
 	defer h.sess.Close()
+	defer h.closeExporter()
 	for _, p := range h.targets {
 		// A process that cannot be followed (it died meanwhile) prints
 		// its addresses raw.

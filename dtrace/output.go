@@ -4,15 +4,19 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 
 	"github.com/godtrace/godtrace/output"
+	"github.com/godtrace/godtrace/output/prom"
 )
 
 // writer returns the Writer of a run's records that the options ask for:
 // dtrace(8)'s text by default, JSON lines under oformat=json, and with
-// pprof=FILE, the stack aggregations written to FILE as well; and the
-// Effects that carry out system(), freopen() and ftruncate() on stdout.
+// pprof=FILE, the stack aggregations written to FILE as well; with
+// exporter=ADDR, the aggregations served as Prometheus metrics at ADDR;
+// and the Effects that carry out system(), freopen() and ftruncate() on
+// stdout.
 func (h *Handle) writer(stdout, stderr io.Writer) (output.Writer, *output.Effects, error) {
 	out := output.NewDestination(stdout)
 	var w output.Writer
@@ -37,6 +41,20 @@ func (h *Handle) writer(stdout, stderr io.Writer) (output.Writer, *output.Effect
 			return nil, nil, fmt.Errorf("failed to open pprof file '%s': %s", path, errmsg(err))
 		}
 		w = output.Tee(w, output.NewPprof(path))
+	}
+	if addr := h.opts.Text("exporter"); addr != "" {
+		// The address is bound now, as pprof's path is checked, so
+		// that one in use fails before tracing starts.
+		e, err := prom.Listen(addr, h.opts)
+		if err != nil {
+			var oe *net.OpError
+			if errors.As(err, &oe) {
+				return nil, nil, fmt.Errorf("failed to listen on exporter address '%s': %s", addr, errmsg(oe.Err))
+			}
+			return nil, nil, err
+		}
+		h.exporter = e
+		w = output.Tee(w, e)
 	}
 	return w, output.NewEffects(out, stderr), nil
 }

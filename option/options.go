@@ -363,3 +363,42 @@ func setOformat(o *Options, d *Def, value string, has bool) error {
 	style, _, _ := strings.Cut(value, ",")
 	return setGeneric(o, d, style, has)
 }
+
+// setExporterLabels adds "agg:name,name..." items, separated by ';', to
+// those given before, so that each aggregation's key names may be given
+// by an option or pragma of its own; Text returns them all, joined by
+// ';'. Names are identifiers; agg is one too, or empty for @.
+func setExporterLabels(o *Options, d *Def, value string, has bool) error {
+	if !has || value == "" {
+		return ErrBadValue
+	}
+	for item := range strings.SplitSeq(value, ";") {
+		agg, names, ok := strings.Cut(item, ":")
+		if !ok || agg != "" && !isIdent(agg) {
+			return ErrBadValue
+		}
+		for n := range strings.SplitSeq(names, ",") {
+			if !isIdent(n) {
+				return ErrBadValue
+			}
+		}
+	}
+	if old := o.texts[d.Name]; old != "" {
+		value = old + ";" + value
+	}
+	o.texts[d.Name] = value
+	return nil
+}
+
+// isIdent reports whether s is a D (and Prometheus label) identifier.
+func isIdent(s string) bool {
+	for i, r := range s {
+		switch {
+		case r == '_', 'a' <= r && r <= 'z', 'A' <= r && r <= 'Z':
+		case i > 0 && '0' <= r && r <= '9':
+		default:
+			return false
+		}
+	}
+	return s != ""
+}

@@ -58,7 +58,7 @@ func appendFolded(dst []byte, sym format.Symbolizer, a *agg.Aggregation) []byte 
 		sb.Reset()
 		for _, k := range e.Keys {
 			if k.Kind == format.KindStack || k.Kind == format.KindUStack {
-				appendFoldedStack(&sb, sym, k)
+				appendFoldedStack(&sb, sym, k, 0)
 				continue
 			}
 			if sb.Len() > 0 {
@@ -91,11 +91,24 @@ func appendFolded(dst []byte, sym format.Symbolizer, a *agg.Aggregation) []byte 
 	return dst
 }
 
-// appendFoldedStack appends the frames of stack v, root first.
-func appendFoldedStack(sb *strings.Builder, sym format.Symbolizer, v format.Value) {
+// FoldedStack is the text of stack v in the folded format, its frames
+// joined by ';' from the root to the leaf, of the innermost max frames
+// (all of them when max <= 0).
+func FoldedStack(sym format.Symbolizer, v format.Value, max int) string {
+	var sb strings.Builder
+	appendFoldedStack(&sb, sym, v, max)
+	return sb.String()
+}
+
+// appendFoldedStack appends the innermost max frames of stack v (all
+// when max <= 0), root first.
+func appendFoldedStack(sb *strings.Builder, sym format.Symbolizer, v format.Value, max int) {
 	frames := v.Frames
 	if i := slices.Index(frames, 0); i >= 0 {
 		frames = frames[:i]
+	}
+	if max > 0 && len(frames) > max {
+		frames = frames[:max]
 	}
 	for i := len(frames) - 1; i >= 0; i-- {
 		if sb.Len() > 0 {

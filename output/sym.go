@@ -14,7 +14,7 @@ func lookup(sym format.Symbolizer, v format.Value, pc uint64) (format.Symbol, bo
 		return format.Symbol{}, false
 	}
 	switch v.Kind {
-	case format.KindUStack, format.KindUSym, format.KindUMod:
+	case format.KindUStack, format.KindUSym, format.KindUMod, format.KindUAddr:
 		return sym.User(v.Pid, pc)
 	}
 	return sym.Kernel(pc)
@@ -44,8 +44,12 @@ func frameText(s format.Symbol, ok bool, pc uint64) string {
 	return t
 }
 
-// keyText is the text of a key that is not a stack, as one frame of a
-// folded line or a pprof label.
+// KeyText is the text of an aggregation key that is not a stack, as one
+// frame of a folded line, a pprof label or a metric's label: a string as
+// it is, an integer in decimal, an address as its symbol (uaddr() with
+// its offset), memory in hex.
+func KeyText(sym format.Symbolizer, k format.Value) string { return keyText(sym, k) }
+
 func keyText(sym format.Symbolizer, k format.Value) string {
 	switch k.Kind {
 	case format.KindString:
@@ -63,6 +67,9 @@ func keyText(sym format.Symbolizer, k format.Value) string {
 			return s.Module
 		}
 		return hexAddr(k.Bits)
+	case format.KindUAddr:
+		s, ok := lookup(sym, k, k.Bits)
+		return frameText(s, ok, k.Bits)
 	case format.KindFloat:
 		return strconv.FormatFloat(k.Float, 'g', -1, 64)
 	}

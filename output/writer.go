@@ -36,6 +36,28 @@ type Start struct {
 	// Symbols resolves the addresses the run records (stacks, sym(),
 	// mod()); nil when the program records none.
 	Symbols format.Symbolizer
+	// Aggs describes the program's aggregations, in ID order.
+	Aggs []AggDesc
+	// Snapshot returns a copy of the program's aggregations as they are
+	// now, in ID order, which the run then leaves alone: a writer that
+	// serves them on demand (an exporter) reads them with it. It may be
+	// called from any goroutine from Start on; once END has fired it
+	// returns the final aggregations. Nil when the program has none.
+	Snapshot func() ([]*agg.Aggregation, error)
+}
+
+// AggDesc describes an aggregation of the program as it is declared.
+type AggDesc struct {
+	ID int
+	// Name is the variable's name without the '@' ("" for @).
+	Name string
+	Func agg.Func
+	// Keys is the number of its keys.
+	Keys int
+	// Lowered says whether the program calls clear(), trunc(),
+	// normalize() or denormalize() on it, by which its values may go
+	// down while the run goes on.
+	Lowered bool
 }
 
 // Probe is one firing of an enabled probe.

@@ -16,7 +16,7 @@ import (
 
 // snapshot replaces the entries of every aggregation with the content of
 // the aggregation maps, each tuple's data merged over the CPUs that have
-// it.
+// it. The caller holds o.mu.
 func (o *decoder) snapshot() error {
 	if len(o.prog.Aggs) == 0 {
 		return nil
@@ -111,6 +111,8 @@ func initialData(desc *cg.Agg) []byte {
 // aggregation id. Clearing and truncating change the aggregation maps
 // themselves, as the data DTrace keeps in the kernel.
 func (o *decoder) aggOp(act bpfrt.Action, id int, arg int64) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
 	a := o.aggs.Lookup(id)
 	if a == nil {
 		return fmt.Errorf("operation on unknown aggregation %d", id)

@@ -9,7 +9,9 @@
 // the effects of system(), freopen() and ftruncate() carried out once
 // each (output.Effects), and the hook that tells when tracing is active.
 // Start prints as DTrace prints; StartWith hands the records to any
-// output.Writer.
+// output.Writer, which may also take snapshots of the aggregations on
+// demand, from another goroutine, while the run goes on
+// (output.Start.Snapshot).
 //
 // Kernel addresses are symbolized with the kernel's symbol table, loaded
 // only for programs that record some; user addresses through the

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/cilium/ebpf"
@@ -40,6 +41,11 @@ type decoder struct {
 	// ncpu is the number of possible CPUs when the aggregations keep
 	// per-CPU data (aggpercpu), which then show every CPU.
 	ncpu int
+	// mu guards aggs and raw against snapshots taken for a writer on
+	// another goroutine (output.Start.Snapshot); ended says END has
+	// fired, and aggs are final.
+	mu    sync.Mutex
+	ended bool
 }
 
 // probeName is a probe's name split into its fields.
@@ -196,6 +202,8 @@ func kernelTrap(act bpfrt.Action) error {
 // them printed when they had a tuple to print, as DTrace does: those are
 // not printed again when the run ends.
 func (o *decoder) printa(rd bpfrt.RecDesc, recs []bpfrt.RecDesc) (output.Action, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
 	if err := o.snapshot(); err != nil {
 		return output.Action{}, err
 	}
@@ -273,10 +281,51 @@ func (o *decoder) SpecDrops(kind consume.SpecDrop, n uint64) error {
 
 // end hands the writer the final aggregations and the exit status.
 func (o *decoder) end(status int) error {
-	if err := o.snapshot(); err != nil {
+	o.mu.Lock()
+	err := o.snapshot()
+	o.ended = true
+	o.mu.Unlock()
+	if err != nil {
 		return err
 	}
 	return o.w.End(&output.End{Time: time.Now(), Status: status, Aggs: &o.aggs})
+}
+
+// aggSnapshot is output.Start.Snapshot: a fresh snapshot of the
+// aggregation maps, copied, or the final aggregations once END has fired
+// (the maps may be gone, and the writers read aggs without the lock).
+func (o *decoder) aggSnapshot() ([]*agg.Aggregation, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if !o.ended {
+		if err := o.snapshot(); err != nil {
+			return nil, err
+		}
+	}
+	aggs := o.aggs.Aggregations()
+	out := make([]*agg.Aggregation, len(aggs))
+	for i, a := range aggs {
+		out[i] = a.Snapshot()
+	}
+	return out, nil
+}
+
+// aggDescs describes the program's aggregations for output.Start.
+func (o *decoder) aggDescs() []output.AggDesc {
+	lowered := map[int]bool{}
+	for _, c := range o.prog.Clauses {
+		for _, rd := range c.Stmt.Recs {
+			switch rd.Action {
+			case cg.ActClear, cg.ActTrunc, cg.ActNormalize, cg.ActDenormalize:
+				lowered[int(rd.Arg)] = true
+			}
+		}
+	}
+	descs := make([]output.AggDesc, len(o.prog.Aggs))
+	for i, a := range o.prog.Aggs {
+		descs[i] = output.AggDesc{ID: a.ID, Name: a.Name, Func: a.Func, Keys: len(a.Keys), Lowered: lowered[a.ID]}
+	}
+	return descs
 }
 
 // symKey turns a sym(), mod(), usym() or umod() key into the address

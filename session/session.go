@@ -239,7 +239,11 @@ func (s *Session) OnActive(f func()) { s.cs.OnActive(f) }
 // is called or ctx is done, fires END, hands it the aggregations and
 // returns the exit status.
 func (s *Session) Run(ctx context.Context) (int, error) {
-	if err := s.w.Start(&output.Start{Time: time.Now(), PID: os.Getpid(), Symbols: s.syms}); err != nil {
+	start := &output.Start{Time: time.Now(), PID: os.Getpid(), Symbols: s.syms, Aggs: s.out.aggDescs()}
+	if len(s.prog.Aggs) > 0 {
+		start.Snapshot = s.out.aggSnapshot
+	}
+	if err := s.w.Start(start); err != nil {
 		return 0, err
 	}
 	status, err := s.cs.Run(ctx, s.out)
