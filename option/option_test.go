@@ -96,6 +96,8 @@ func sample(d Def) (string, bool) {
 		return "Stable/Evolving/Common", true
 	case "version":
 		return "1.6.4", true
+	case "exporterlabels":
+		return "calls:process,syscall", true
 	}
 	return "some-text", true
 }
@@ -315,4 +317,24 @@ func FuzzSetArg(f *testing.F) {
 		_, _ = ParseSize(arg)
 		_, _ = ParseRate(arg)
 	})
+}
+
+// TestExporterLabels: each exporterlabels adds to those before it, and a
+// malformed one is refused.
+func TestExporterLabels(t *testing.T) {
+	o := New()
+	for _, arg := range []string{"exporterlabels=calls:process,syscall", "exporterlabels=:k;lat:fn"} {
+		if err := o.SetArg(arg); err != nil {
+			t.Fatalf("SetArg(%q): %v", arg, err)
+		}
+	}
+	if got, want := o.Text("exporterlabels"), "calls:process,syscall;:k;lat:fn"; got != want {
+		t.Errorf("exporterlabels = %q; want %q", got, want)
+	}
+	for _, bad := range []string{"exporterlabels", "exporterlabels=", "exporterlabels=calls", "exporterlabels=calls:",
+		"exporterlabels=calls:a,", "exporterlabels=9:a", "exporterlabels=calls:a-b", "exporterlabels=calls:a;"} {
+		if err := o.SetArg(bad); !errors.Is(err, ErrBadValue) {
+			t.Errorf("SetArg(%q): %v, want ErrBadValue", bad, err)
+		}
+	}
 }
