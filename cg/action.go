@@ -132,6 +132,12 @@ func (g *gen) recordValue(act bpfrt.Action, e ast.Expr) {
 		g.emit(asm.StoreMem(rScratch, g.stageOff(off), asm.R0, sizeOp(size)))
 	case isAggregate(t):
 		g.recordBytes(act, int(t.Sizeof()))
+	case isFloat(t):
+		// D does not compute with floating-point values, but carries
+		// their bits for printf()'s %e, %f and %g to print.
+		size := int(t.Sizeof())
+		off := g.record(act, size, size, KindFloat, -1)
+		g.emit(asm.StoreMem(rScratch, g.stageOff(off), asm.R0, sizeOp(size)))
 	default:
 		g.unsupported(e, "recording a value of type "+t.String())
 	}
@@ -313,4 +319,11 @@ func (g *gen) exit(e ast.Expr) {
 	g.emit(asm.StoreMem(asm.RFP, slot, rStrtab, asm.DWord), asm.Mov.Reg(rStrtab, asm.R0))
 	g.emit(g.l.Exit(rScratch, rStrtab, g.label("exit"))...)
 	g.emit(asm.LoadMem(rStrtab, asm.RFP, slot, asm.DWord))
+}
+
+// isFloat reports whether t is float or double, whose bits fit a
+// register; long double's do not.
+func isFloat(t *ctype.Type) bool {
+	r := ctype.Resolve(t)
+	return r.Kind == ctype.Float && (r.Size == 4 || r.Size == 8)
 }

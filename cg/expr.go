@@ -274,7 +274,7 @@ func (g *gen) loadKernel(n ast.Node, t *ctype.Type) {
 	switch r := ctype.Resolve(t); {
 	case r.Kind == ctype.Array || r.Kind == ctype.Struct || r.Kind == ctype.Union:
 		return
-	case !ctype.IsInteger(t) && !ctype.IsPointer(t):
+	case !ctype.IsInteger(t) && !ctype.IsPointer(t) && !isFloat(t):
 		g.unsupported(n, fmt.Sprintf("load of %s", t))
 	}
 	size := int32(t.Sizeof())

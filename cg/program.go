@@ -120,6 +120,9 @@ const (
 	// KindMem is tracemem() with a dynamic size: a u64 count of the
 	// bytes to print, then Size-8 bytes of memory.
 	KindMem
+	// KindFloat is a float (Size 4) or a double (Size 8), its bits as
+	// the kernel or the process held them.
+	KindFloat
 )
 
 // IsUser reports whether values of kind k hold user addresses, which

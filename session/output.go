@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"math"
 	"os"
 	"strings"
 	"sync"
@@ -412,6 +413,14 @@ func field(f cg.Field, b []byte) format.Value {
 	case cg.KindInet6:
 		return format.String(format.InetNtop(format.AFInet6, v))
 	case cg.KindBytes:
+		return format.Bytes(bytes.Clone(v))
+	case cg.KindFloat:
+		switch len(v) {
+		case 4:
+			return format.Float(float64(math.Float32frombits(binary.NativeEndian.Uint32(v))))
+		case 8:
+			return format.Float(math.Float64frombits(binary.NativeEndian.Uint64(v)))
+		}
 		return format.Bytes(bytes.Clone(v))
 	case cg.KindMem:
 		if len(v) < 8 {
