@@ -38,8 +38,8 @@ const (
 	// URowSteps is the steps of a binary search over one object's rows,
 	// which are at most 1<<URowSteps - 1.
 	URowSteps = 22
-	// DefaultUnwindRows is the rows the row map holds by default, about
-	// 3 MB: python3.11 and libc take 93,000.
+	// DefaultUnwindRows is the rows the row map holds by default, the
+	// ustacktablesize option's 3 MB: python3.11 and libc take 93,000.
 	DefaultUnwindRows = 1 << 18
 )
 

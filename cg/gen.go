@@ -50,6 +50,7 @@ type gen struct {
 	uframes, jframes, maxFrames int
 	nspec                       int  // the nspec option: the number of speculative buffers
 	unwind                      bool // the ustackunwind option: user stacks from unwind tables (unwind.go)
+	unwindRows                  int  // the rows the ustacktablesize option holds
 	// slots is the number of string scratch slots laid out; slotsWanted
 	// the most an expression took (see strSlot).
 	slots, slotsWanted int
@@ -183,6 +184,9 @@ func compileSlots(prog *ast.Program, info *check.Info, m Matcher, opts Options, 
 			g.maxFrames = int(min(v, maxFrames))
 		}
 		g.unwind = opts.Bool("ustackunwind")
+		if v, ok := opts.Value("ustacktablesize"); ok && v > 0 {
+			g.unwindRows = int(min(max(v/bpfrt.URowSize, 1), 1<<28))
+		}
 		if v, ok := opts.Value("nspec"); ok && v > 0 {
 			g.nspec = int(min(v, maxNSpec))
 		}

@@ -69,6 +69,9 @@ func (g *gen) ustackUnwind(off int, s stackCall) {
 		g.fail(nil, err)
 	}
 	g.prog.Config.UnwindRows = bpfrt.DefaultUnwindRows
+	if g.unwindRows > 0 {
+		g.prog.Config.UnwindRows = g.unwindRows
+	}
 	ctx := g.c.depth + uwSlots
 	slot := func(i int) int16 { return int16(-8 * (ctx - i)) }
 	load := func(r asm.Register, i int) asm.Instruction { return asm.LoadMem(r, asm.RFP, slot(i), asm.DWord) }
