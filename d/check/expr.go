@@ -521,10 +521,11 @@ func (c *checker) cast(e *ast.CastExpr) *TypeInfo {
 	switch {
 	case ctype.IsVoid(t):
 	case ctype.IsScalar(t) && (ctype.IsScalar(x.Type) || ctype.IsString(x.Type) && ctype.IsPointer(t)):
-	case ctype.IsString(t) && strcompat(x.Type):
+	// A string may be made of an address (a pointer or an integer).
+	case ctype.IsString(t) && (strcompat(x.Type) || ctype.IsScalar(x.Type)):
 	case ctype.Same(ctype.Resolve(t), ctype.Resolve(x.Type)):
 	default:
-		c.errorf(e, diag.D_CAST_INVAL, "invalid cast expression")
+		c.errorf(e, diag.D_CAST_INVAL, "invalid cast expression: \"%s\" to \"%s\"", typeName(x.Type), typeName(t))
 	}
 	if x.Const && ctype.IsInteger(t) {
 		return c.constant(e, t, x.Value)

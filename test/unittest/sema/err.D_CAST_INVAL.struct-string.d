@@ -1,0 +1,8 @@
+struct pair {
+	int a, b;
+} p;
+
+BEGIN
+{
+	trace((string)p);
+}
