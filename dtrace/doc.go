@@ -39,8 +39,9 @@
 // 0 on success, 1 on an error, 2 on a usage error. Beyond DTrace's text,
 // -x oformat=json writes JSON lines (docs/json-output.md; FreeBSD's
 // --libxo json and -O are accepted), -x stackformat=folded prints stack
-// aggregations for flame graphs, and -x pprof=FILE writes them as a pprof
-// profile.
+// aggregations for flame graphs, -x pprof=FILE writes them as a pprof
+// profile, and -x exporter=ADDR serves every aggregation as Prometheus
+// metrics while the script runs (docs/prometheus.md, package output/prom).
 //
 // -h and -G turn the USDT providers a script defines into a C header and
 // an object file (WriteHeader, WriteObject; package usdtgen has the

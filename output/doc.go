@@ -5,11 +5,12 @@
 // stack aggregations optionally in the folded format of flame-graph tools;
 // JSON, one JSON object per line under the schema of docs/json-output.md;
 // and Pprof, the stack-keyed aggregations as a pprof profile. Funcs adapts
-// callbacks, and Tee feeds several writers at once.
+// callbacks, and Tee feeds several writers at once. Package output/prom
+// has the Writer that serves the aggregations as Prometheus metrics.
 //
 // The session decodes each record once, by the program's record
-// descriptions, and takes the aggregation snapshots; a Writer only
-// presents them. The actions that act on the world (system(), freopen(),
+// descriptions, and takes the aggregation snapshots, also on a Writer's
+// demand (Start.Snapshot); a Writer only presents them. The actions that act on the world (system(), freopen(),
 // ftruncate()) are carried out by the run through Effects, once each,
 // on the run's Destination, whatever writers present the record.
 // Records passed to a Writer are valid during the call only: the

@@ -24,7 +24,6 @@ const (
 type family struct {
 	desc *prometheus.Desc
 	kind kind
-	name string // the family's name, for tests and errors
 }
 
 // parseLabels reads exporterlabels: "agg:name,name..." items separated
@@ -117,7 +116,7 @@ func newFamilies(descs []output.AggDesc, labels map[string][]string) ([]*family,
 		if d.Lowered && (d.Func == agg.Count || d.Func == agg.Sum) {
 			help += ", a gauge as the program clears, truncates or normalizes it"
 		}
-		fams[i] = &family{desc: prometheus.NewDesc(name, help, names, nil), kind: k, name: name}
+		fams[i] = &family{desc: prometheus.NewDesc(name, help, names, nil), kind: k}
 	}
 	return fams, nil
 }
