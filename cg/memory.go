@@ -169,7 +169,7 @@ func (g *gen) storeMem(e ast.Expr, t *ctype.Type) {
 	}
 	g.push(e)
 	g.kaddr(e)
-	g.allocaPtr(e, size)
+	g.writablePtr(e, size)
 	start := g.l.This + g.allocArea
 	if isBits {
 		g.pop(asm.R1)
@@ -178,6 +178,38 @@ func (g *gen) storeMem(e ast.Expr, t *ctype.Type) {
 	}
 	g.pop(asm.R0)
 	g.emit(asm.StoreMem(asm.R2, int16(start), asm.R0, sizeOp(size)))
+}
+
+// writablePtr sets R2 so that R2 plus the start of the alloca() area
+// addresses the size bytes at the address in R0, which must be D's own
+// memory: the storage of the global variables (an array a pointer was
+// set to, as in p = arr; p[1] = 2), or alloca() memory; any other
+// address faults.
+func (g *gen) writablePtr(n ast.Node, size int) {
+	if g.globalsSize < size {
+		g.allocaPtr(n, size)
+		return
+	}
+	g.c.globals = true
+	start := int32(g.l.This + g.allocArea)
+	base := int16(g.l.This + g.baseWord)
+	other, done := g.label("notglobal"), g.label("globalok")
+	// As in allocaPtr, the map value's address is compared as a number.
+	g.forget(asm.R0, 1)
+	g.emit(
+		asm.StoreMem(rScratch, base, rGlobals, asm.DWord),
+		asm.LoadMem(asm.R1, rScratch, base, asm.DWord),
+		asm.Mov.Reg(asm.R2, asm.R0),
+		asm.Sub.Reg(asm.R2, asm.R1),
+		asm.JGT.Imm(asm.R2, int32(g.globalsSize-size), other),
+		asm.Add.Reg(asm.R2, rGlobals),
+		asm.Sub.Imm(asm.R2, start),
+		asm.Ja.Label(done),
+	)
+	g.setLabel(other)
+	g.allocaPtr(n, size)
+	g.setLabel(done)
+	g.emit(nop())
 }
 
 // allocaPtr checks that the size bytes at the address in R0 lie in the
