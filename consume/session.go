@@ -9,7 +9,9 @@ import (
 	"os"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/cilium/ebpf"
@@ -50,6 +52,7 @@ type Session struct {
 	specLast [3]uint64 // the SpecDrop counts as last reported
 
 	onActive func()
+	refused  []error // see Refused
 
 	progs    []Program
 	closers  []io.Closer
@@ -164,17 +167,67 @@ func (s *Session) Enable(t *provider.Table, enabled []provider.Enabled) error {
 	if loadErr != nil {
 		return loadErr
 	}
+	// The kernel may refuse to attach to some of many probes (a
+	// wildcard over every tracepoint meets one it keeps to itself): the
+	// others are traced, and each refused one reported; only when none
+	// is left is enabling a failure.
+	var refused []error
 	for i, u := range units {
 		if u.Phase() != provider.PhaseTrace {
 			continue
 		}
 		c, err := u.Attach(progs[i])
 		if err != nil {
-			return fmt.Errorf("attach %s: %w", u.Name(), err)
+			refused = append(refused, &AttachError{Program: u.Name(), Probes: fired[i], Err: err})
+			continue
 		}
 		s.closers = append(s.closers, c)
 	}
+	if len(refused) > 0 && len(s.closers) == 0 {
+		return refused[0]
+	}
+	s.refused = refused
 	return nil
+}
+
+// Refused returns why Enable could not attach some units, whose probes
+// are not traced, when it attached others.
+func (s *Session) Refused() []error { return s.refused }
+
+// AttachError is a program the kernel refused to attach to its probes.
+type AttachError struct {
+	Program string
+	Probes  []bpfrt.ProbeRef
+	Err     error
+}
+
+func (e *AttachError) Error() string {
+	what := "'" + e.Program + "'"
+	if len(e.Probes) > 0 {
+		what = "'" + e.Probes[0].Name + "'"
+	}
+	if n := len(e.Probes) - 1; n == 1 {
+		what += " and 1 other probe"
+	} else if n > 1 {
+		what += fmt.Sprintf(" and %d other probes", n)
+	}
+	return fmt.Sprintf("failed to enable %s: %s", what, errmsg(e.Err))
+}
+
+func (e *AttachError) Unwrap() error { return e.Err }
+
+// errmsg is strerror(3)'s text of a system error, as DTrace prints it,
+// or err's own text.
+func errmsg(err error) string {
+	var errno syscall.Errno
+	if errors.As(err, &errno) {
+		s := errno.Error()
+		if s != "" {
+			s = strings.ToUpper(s[:1]) + s[1:]
+		}
+		return s
+	}
+	return err.Error()
 }
 
 // OnActive makes Run call f once BEGIN has run and the activity has left

@@ -10,6 +10,7 @@ import (
 	"syscall"
 
 	"github.com/godtrace/godtrace/bpfrt"
+	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/option"
 	"github.com/godtrace/godtrace/provider"
 )
@@ -487,6 +488,9 @@ func errmsg(err error) string {
 	}
 	if le, ok := errors.AsType[*bpfrt.LoadError](err); ok {
 		return le.Error()
+	}
+	if ae, ok := errors.AsType[*consume.AttachError](err); ok {
+		return ae.Error()
 	}
 	var errno syscall.Errno
 	if errors.As(err, &errno) {

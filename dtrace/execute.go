@@ -66,6 +66,9 @@ func (c *command) execute(out io.Writer) {
 		c.verifierLog(err)
 		c.fatal("could not enable tracing: %s", errmsg(err))
 	}
+	for _, err := range c.h.sess.Refused() {
+		c.warn("%s", err)
+	}
 	if c.h.opts.Bool("destructive") {
 		c.notice("allowing destructive actions")
 	}

@@ -128,3 +128,31 @@ func TestBufTooSmall(t *testing.T) {
 		t.Errorf("status %d, stderr %q, want 1 and %q", status, stderr, want)
 	}
 }
+
+// TestPartialEnable: a wildcard over tracepoints of which the kernel
+// refuses some (irq_vectors:irq_work_exit on x86) traces the others and
+// reports each refused probe by name; a refused probe alone fails.
+func TestPartialEnable(t *testing.T) {
+	requireTracing(t)
+	_, stderr, status := run(t, "-qn", "sdt:irq_vectors:: { } BEGIN { exit(0); }")
+	refusal := regexp.MustCompile(`^dtrace: failed to enable '(sdt:[^']+)': `)
+	var refused []string
+	for line := range strings.Lines(stderr) {
+		m := refusal.FindStringSubmatch(line)
+		if m == nil {
+			t.Errorf("stderr line %q", line)
+			continue
+		}
+		refused = append(refused, m[1])
+	}
+	if status != 0 {
+		t.Fatalf("status %d; stderr %q", status, stderr)
+	}
+	if len(refused) == 0 {
+		t.Skip("this kernel refuses no irq_vectors tracepoint")
+	}
+	_, stderr, status = run(t, "-qn", refused[0]+" { }")
+	if want := "dtrace: could not enable tracing: failed to enable '" + refused[0] + "': "; status != 1 || !strings.HasPrefix(stderr, want) {
+		t.Errorf("%s alone: status %d, stderr %q, want 1 and %q...", refused[0], status, stderr, want)
+	}
+}

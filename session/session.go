@@ -229,6 +229,10 @@ func (s *Session) UnwindStats() (UnwindStats, bool) {
 // Programs returns the loaded programs with their instruction counts.
 func (s *Session) Programs() []consume.Program { return s.cs.Programs() }
 
+// Refused returns why some probes are not traced: the kernel refused to
+// attach their programs, while it took others (see consume.Session).
+func (s *Session) Refused() []error { return s.cs.Refused() }
+
 // OnActive makes Run call f once BEGIN has run and tracing is active
 // (or exit() in BEGIN has ended it), before it reads any record: the
 // moment a process started stopped (dtrace -c, -p) may run without any
