@@ -24,10 +24,34 @@ const (
 	returnName = "return"
 )
 
-// probe is the provider data of one probe.
+// probe is the provider data of one probe: the syscall's number, and
+// its tracefs event's name without sys_enter_ or sys_exit_.
 type probe struct {
 	nr    uint32
 	entry bool
+	event string
+}
+
+// eventCalls are the syscalls whose tracefs events the kernel names
+// after its own function (SYSCALL_DEFINE(newstat)) rather than the
+// syscall: DTrace lists them by the event's name, and a script may name
+// them either way.
+var eventCalls = map[string]string{
+	"newstat":    "stat",
+	"newfstat":   "fstat",
+	"newlstat":   "lstat",
+	"newuname":   "uname",
+	"sendfile64": "sendfile",
+	"umount":     "umount2",
+}
+
+// number returns the syscall number of a tracefs event's syscall.
+func number(event string) (uint32, bool) {
+	if call, ok := eventCalls[event]; ok {
+		event = call
+	}
+	nr, ok := sysnum[event]
+	return nr, ok
 }
 
 // Provider is the syscall provider.
@@ -63,20 +87,46 @@ func (p *Provider) Populate(t *provider.Table) error {
 	var names []string
 	for _, e := range ents {
 		name, ok := strings.CutPrefix(e.Name(), "sys_enter_")
-		if _, known := sysnum[name]; ok && known {
+		if _, known := number(name); ok && known {
 			names = append(names, name)
 		}
 	}
-	slices.SortFunc(names, func(a, b string) int { return int(sysnum[a]) - int(sysnum[b]) })
+	nr := func(event string) uint32 { n, _ := number(event); return n }
+	slices.SortFunc(names, func(a, b string) int { return int(nr(a)) - int(nr(b)) })
 	for _, n := range names {
-		t.Add(p, provider.Desc{Provider: "syscall", Module: module, Function: n, Name: entryName}, &probe{nr: sysnum[n], entry: true})
-		t.Add(p, provider.Desc{Provider: "syscall", Module: module, Function: n, Name: returnName}, &probe{nr: sysnum[n]})
+		p.add(t, n, n, nr(n))
 	}
 	return nil
 }
 
-// Provide adds nothing: every syscall probe exists from Populate.
-func (*Provider) Provide(*provider.Table, provider.Desc) error { return nil }
+// add adds the entry and return probes of syscall function fn, whose
+// tracefs events are named after event.
+func (p *Provider) add(t *provider.Table, fn, event string, nr uint32) {
+	t.Add(p, provider.Desc{Provider: "syscall", Module: module, Function: fn, Name: entryName}, &probe{nr: nr, entry: true, event: event})
+	t.Add(p, provider.Desc{Provider: "syscall", Module: module, Function: fn, Name: returnName}, &probe{nr: nr, event: event})
+}
+
+// Provide adds the probes of a syscall named as the syscall rather than
+// as its tracefs event (syscall::stat:entry for the newstat event), when
+// a description names it exactly.
+func (p *Provider) Provide(t *provider.Table, d provider.Desc) error {
+	if d.Provider != "syscall" && d.Provider != "" || provider.IsGlob(d.Function) {
+		return nil
+	}
+	for event, call := range eventCalls {
+		if call != d.Function {
+			continue
+		}
+		tf, err := feature.Tracefs()
+		if err != nil {
+			return nil
+		}
+		if _, err := os.Stat(filepath.Join(tf, "events", "syscalls", "sys_enter_"+event)); err == nil {
+			p.add(t, call, event, sysnum[call])
+		}
+	}
+	return nil
+}
 
 var attrs = provider.Attrs{
 	Provider: provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassCommon},
@@ -96,9 +146,9 @@ func (*Provider) Info(p *provider.Probe) (provider.Info, error) {
 	if err != nil {
 		return provider.Info{}, err
 	}
-	event := "sys_exit_" + p.Function
+	event := "sys_exit_" + pr.event
 	if pr.entry {
-		event = "sys_enter_" + p.Function
+		event = "sys_enter_" + pr.event
 	}
 	f, err := os.Open(filepath.Join(tf, "events", "syscalls", event, "format"))
 	if err != nil {

@@ -1,0 +1,3 @@
+Linux
+uname entry
+
