@@ -11,6 +11,6 @@ var (
 	ErrBadContext = errors.New("Option cannot be used from within a D program")
 	ErrActive     = errors.New("Operation illegal when tracing is active")
 	ErrOverflow   = errors.New("Value too large for defined data type")
-	ErrBadVersion = errors.New("Invalid version string")
-	ErrNoVersion  = errors.New("Requested version not defined")
+	ErrBadVersion = errors.New("Version is not properly formatted or is too large")
+	ErrNoVersion  = errors.New("Requested version is not supported by compiler")
 )

@@ -3,6 +3,7 @@ package session
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -18,6 +19,7 @@ import (
 	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/ctype"
 	"github.com/godtrace/godtrace/format"
+	"github.com/godtrace/godtrace/option"
 	"github.com/godtrace/godtrace/output"
 )
 
@@ -155,7 +157,11 @@ func (o *decoder) Record(r consume.Record) error {
 				return err
 			}
 		case cg.ActSetopt:
-			p.Actions = append(p.Actions, output.Action{Kind: output.Setopt, Option: o.prog.Formats[rd.Format].Text})
+			text := o.prog.Formats[rd.Format].Text
+			if err := o.setoptError(r, text); err != nil {
+				return err
+			}
+			p.Actions = append(p.Actions, output.Action{Kind: output.Setopt, Option: text})
 		case cg.ActPrint:
 			n := int(rd.Arg)
 			if i+n >= len(recs) || n < 1 || n > 2 || rd.Format < 0 || rd.Format >= len(o.prog.Types) {
@@ -247,6 +253,33 @@ func printAction(t *ctype.Type, recs []bpfrt.RecDesc, data []byte) output.Action
 		a.Value = format.Bytes(data[rd.Offset : rd.Offset+rd.Size])
 	}
 	return a
+}
+
+// setoptError reports a setopt() that cannot take effect while tracing
+// (an unknown option, a bad value, an option only set before tracing),
+// as DTrace reports it: as an error of the clause, which goes on. The
+// option is tried on a fresh, active option set, so that nothing is set.
+func (o *decoder) setoptError(r consume.Record, text string) error {
+	name, value, has := strings.Cut(text, "=")
+	if !has {
+		value = "1"
+	}
+	try := option.New()
+	try.SetActive()
+	err := try.SetArg(name + "=" + value)
+	if err == nil {
+		return nil
+	}
+	var oe *option.Error
+	if errors.As(err, &oe) {
+		err = oe.Err
+	}
+	pn := o.probe(r.EP)
+	// DTrace's message ends with a newline of its own.
+	msg := fmt.Sprintf("error in %s for probe ID %d (%s): couldn't set option \"%s\" to \"%s\": %v\n",
+		r.EP.Stmt.Symbol(), r.EP.ProbeID, r.EP.ProbeName, name, value, err)
+	return o.w.Error(&output.Error{CPU: r.CPU, EPID: r.EP.EPID, ID: r.EP.ProbeID, Provider: pn.provider,
+		Module: pn.module, Function: pn.function, Name: pn.name, Message: msg})
 }
 
 // Fault reports a fault and goes on.

@@ -80,6 +80,10 @@ func Start(prog *cg.Program, probes *Probes, opts Options, stdout, stderr io.Wri
 	return StartWith(prog, probes, opts, output.NewText(opts, out, stderr), output.NewEffects(out, stderr))
 }
 
+// perfSampleHeader is what a perf sample of raw data adds before it: the
+// perf_event_header and the size of the raw data.
+const perfSampleHeader = 8 + 4
+
 // StartWith is Start with the run's records going to w, and system(),
 // freopen() and ftruncate() carried out by fx, once each whatever w is;
 // with a nil fx they act on this process's standard output and error.
@@ -89,14 +93,17 @@ func StartWith(prog *cg.Program, probes *Probes, opts Options, w output.Writer, 
 	}
 	copts := consume.Options{Config: prog.Config}
 	if opts != nil {
-		if v, ok := opts.Value("bufsize"); ok && v > 0 {
+		if v, ok := opts.Value("bufsize"); ok {
 			copts.Config.BufSize = int(min(v, math.MaxInt32))
-			// A record larger than a buffer could never be written,
-			// and its staging area would be cut to the buffer's size.
+			// A buffer must hold at least the largest record, as a
+			// perf sample: its header and raw size come first.
 			for _, c := range prog.Clauses {
-				if bpfrt.RecHeaderSize+c.Stmt.DataSize > copts.Config.BufSize {
+				if perfSampleHeader+bpfrt.RecHeaderSize+c.Stmt.DataSize > copts.Config.BufSize {
 					return nil, bpfrt.ErrBufTooSmall
 				}
+			}
+			if v == 0 {
+				return nil, bpfrt.ErrBufTooSmall
 			}
 		}
 		if v, ok := opts.Value("switchrate"); ok && v > 0 {
