@@ -147,12 +147,19 @@ func (g *gen) cleanpath(call *ast.CallExpr) {
 		asm.JGE.Imm(asm.R3, int32(g.strbuf), finish),
 		asm.JGE.Imm(asm.R4, int32(g.strbuf-1), finish),
 	)
-	at(asm.R5, 0)
-	g.emit(asm.JEq.Imm(asm.R5, 0, finish), asm.JNE.Imm(asm.R5, '/', keep))
-	at(asm.R1, 1)
 	skip := func(n int32) {
 		g.emit(asm.Add.Imm(asm.R3, n), asm.Ja.Label(store))
 	}
+	at(asm.R5, 0)
+	// A "./" before anything is copied goes.
+	lead := g.label("cpathlead")
+	g.emit(asm.JNE.Imm(asm.R4, 0, lead), asm.JNE.Imm(asm.R5, '.', lead))
+	at(asm.R1, 1)
+	g.emit(asm.JNE.Imm(asm.R1, '/', lead))
+	skip(2)
+	g.setLabel(lead)
+	g.emit(asm.JEq.Imm(asm.R5, 0, finish), asm.JNE.Imm(asm.R5, '/', keep))
+	at(asm.R1, 1)
 	dup := g.label("cpathdup")
 	g.emit(asm.JNE.Imm(asm.R1, '/', dup))
 	skip(1)
@@ -164,8 +171,42 @@ func (g *gen) cleanpath(call *ast.CallExpr) {
 	at(asm.R0, 3)
 	g.emit(asm.JEq.Imm(asm.R0, '/', dotdot), asm.JNE.Imm(asm.R0, 0, slash))
 	g.setLabel(dotdot)
-	// "/..": drop the copy's last component and its slash.
+	// "/..": drop the copy's last component and its slash, unless there
+	// is none to drop in a relative path, or it is itself "..": then the
+	// ".." stays.
 	g.emit(asm.Add.Imm(asm.R3, 3))
+	some, appendDots := g.label("cpathsome"), g.label("cpathdots")
+	g.emit(
+		asm.JNE.Imm(asm.R4, 0, some),
+		asm.LoadMem(asm.R0, rScratch, int16(a), asm.Byte),
+		asm.JEq.Imm(asm.R0, '/', back),
+		asm.StoreImm(rScratch, int16(d), '.', asm.Byte),
+		asm.StoreImm(rScratch, int16(d+1), '.', asm.Byte),
+		asm.Mov.Imm(asm.R4, 2),
+		asm.Ja.Label(store),
+	)
+	g.setLabel(some)
+	g.emit(
+		asm.JLT.Imm(asm.R4, 2, back),
+		asm.JGE.Imm(asm.R4, int32(g.strbuf-4), back),
+		asm.Mov.Reg(asm.R0, rScratch),
+		asm.Add.Reg(asm.R0, asm.R4),
+		asm.LoadMem(asm.R1, asm.R0, int16(d-1), asm.Byte),
+		asm.JNE.Imm(asm.R1, '.', back),
+		asm.LoadMem(asm.R1, asm.R0, int16(d-2), asm.Byte),
+		asm.JNE.Imm(asm.R1, '.', back),
+		asm.JEq.Imm(asm.R4, 2, appendDots),
+		asm.LoadMem(asm.R1, asm.R0, int16(d-3), asm.Byte),
+		asm.JNE.Imm(asm.R1, '/', back),
+	)
+	g.setLabel(appendDots)
+	g.emit(
+		asm.StoreImm(asm.R0, int16(d), '/', asm.Byte),
+		asm.StoreImm(asm.R0, int16(d+1), '.', asm.Byte),
+		asm.StoreImm(asm.R0, int16(d+2), '.', asm.Byte),
+		asm.Add.Imm(asm.R4, 3),
+		asm.Ja.Label(store),
+	)
 	g.setLabel(back)
 	g.emit(
 		asm.JEq.Imm(asm.R4, 0, backDone),
@@ -181,6 +222,15 @@ func (g *gen) cleanpath(call *ast.CallExpr) {
 	g.setLabel(dot)
 	skip(2)
 	g.setLabel(slash)
+	// A relative path whose copy a ".." emptied goes on without a slash.
+	copySlash := g.label("cpathcopyslash")
+	g.emit(
+		asm.JNE.Imm(asm.R4, 0, copySlash),
+		asm.LoadMem(asm.R0, rScratch, int16(a), asm.Byte),
+		asm.JEq.Imm(asm.R0, '/', copySlash),
+	)
+	skip(1)
+	g.setLabel(copySlash)
 	g.emit(asm.Mov.Imm(asm.R5, '/'))
 	g.setLabel(keep)
 	g.emit(
@@ -199,18 +249,38 @@ func (g *gen) cleanpath(call *ast.CallExpr) {
 	g.setLabel(finish)
 	g.emit(iterArg...)
 	g.emit(kfuncCall(kf.destroy))
-	// NUL-terminate the copy; an empty one is "/".
-	end, done := g.label("cpathnul"), g.label("cpathdone")
+	// NUL-terminate the copy without its trailing slash (unless it is
+	// "/"); an empty copy is "/" for an absolute path, "." for a relative
+	// one, and "" for the empty path.
+	end, term, rel, done := g.label("cpathnul"), g.label("cpathterm"), g.label("cpathrel"), g.label("cpathdone")
 	g.emit(
 		asm.LoadMem(asm.R4, rScratch, wj, asm.DWord),
 		asm.JEq.Imm(asm.R4, 0, end),
 		asm.JGE.Imm(asm.R4, int32(g.strbuf), end),
+		asm.JEq.Imm(asm.R4, 1, term),
+		asm.Mov.Reg(asm.R1, rScratch),
+		asm.Add.Reg(asm.R1, asm.R4),
+		asm.LoadMem(asm.R2, asm.R1, int16(d-1), asm.Byte),
+		asm.JNE.Imm(asm.R2, '/', term),
+		asm.Sub.Imm(asm.R4, 1),
+	)
+	g.setLabel(term)
+	g.emit(
 		asm.Add.Reg(asm.R4, rScratch),
 		asm.StoreImm(asm.R4, int16(d), 0, asm.Byte),
 		asm.Ja.Label(done),
 	)
 	g.setLabel(end)
-	g.emit(asm.StoreImm(rScratch, int16(d), '/', asm.Half))
+	g.emit(
+		asm.LoadMem(asm.R1, rScratch, int16(a), asm.Byte),
+		asm.StoreImm(rScratch, int16(d), 0, asm.Byte),
+		asm.JEq.Imm(asm.R1, 0, done),
+		asm.JNE.Imm(asm.R1, '/', rel),
+		asm.StoreImm(rScratch, int16(d), '/', asm.Half),
+		asm.Ja.Label(done),
+	)
+	g.setLabel(rel)
+	g.emit(asm.StoreImm(rScratch, int16(d), '.', asm.Half))
 	g.setLabel(done)
 	g.emit(asm.Mov.Reg(asm.R0, rScratch), asm.Add.Imm(asm.R0, int32(d)))
 }

@@ -227,8 +227,10 @@ func (g *gen) subr(call *ast.CallExpr) {
 	case "inet_ntoa", "inet_ntoa6", "inet_ntop":
 		g.inetSubr(call)
 	case "getmajor":
+		// The kernel's dev_t is 32 bits: the rest of the argument is
+		// not part of the major number.
 		g.expr(call.Args[0])
-		g.emit(asm.RSh.Imm(asm.R0, minorBits))
+		g.emit(asm.Mov.Reg32(asm.R0, asm.R0), asm.RSh.Imm(asm.R0, minorBits))
 		g.normalize(asm.R0, g.typeOf(call).Type)
 	case "getminor":
 		g.expr(call.Args[0])
