@@ -26,6 +26,11 @@ func (g *gen) inetCall(e ast.Expr) (Kind, int, ast.Expr, bool) {
 	case isCall(call, "inet_ntoa"):
 		return KindInet4, 4, call.Args[0], true
 	case isCall(call, "inet_ntoa6"):
+		if len(call.Args) > 1 {
+			if ti := g.typeOf(call.Args[1]); ti.Const && ti.Value != 0 {
+				return KindInet6Strict, 16, call.Args[0], true
+			}
+		}
 		return KindInet6, 16, call.Args[0], true
 	case isCall(call, "inet_ntop") && len(call.Args) == 2:
 		ti := g.typeOf(call.Args[0])
@@ -33,7 +38,7 @@ func (g *gen) inetCall(e ast.Expr) (Kind, int, ast.Expr, bool) {
 		case ti.Const && ti.Value == format.AFInet:
 			return KindInet4, 4, call.Args[1], true
 		case ti.Const && ti.Value == format.AFInet6:
-			return KindInet6, 16, call.Args[1], true
+			return KindInet6Strict, 16, call.Args[1], true
 		}
 		g.unsupported(call, "inet_ntop() of an address family that is not AF_INET or AF_INET6")
 	}
@@ -68,7 +73,7 @@ func (g *gen) inetSubr(call *ast.CallExpr) {
 	if kind == KindInet4 {
 		g.octets(w, tmp)
 	} else {
-		g.groups(w, tmp)
+		g.groups(w, tmp, kind == KindInet6Strict)
 	}
 	// R1 is the end of the text: bound it for the verifier, and end it.
 	end := g.label("inetend")
@@ -134,24 +139,46 @@ func (g *gen) octets(w inetWriter, a int) {
 }
 
 // groups writes the text of the IPv6 address at slot a as
-// format.InetNtoa6 does: an IPv4-mapped address as ::ffff:a.b.c.d, else
-// hex groups with the first longest run of two or more zero groups
-// written "::".
-func (g *gen) groups(w inetWriter, a int) {
-	mapped, done := g.label("inetv6"), g.label("inetv6done")
+// format.InetNtoa6 (or, strict, format.InetNtoa6Strict) does: an IPv4
+// address in IPv6 as its dotted quad (after its prefix, strict), else hex
+// groups with the first longest run of two or more zero groups written
+// "::".
+func (g *gen) groups(w inetWriter, a int, strict bool) {
+	v6, mapped, compat, done := g.label("inetv6"), g.label("inetmapped"), g.label("inetcompat"), g.label("inetv6done")
+	// The groups are read as little-endian half-words: ffff stays, and
+	// 00 01 reads 0x100.
 	g.emit(
 		asm.LoadMem(asm.R0, rScratch, int16(a), asm.DWord),
-		asm.JNE.Imm(asm.R0, 0, mapped),
-		asm.LoadMem(asm.R0, rScratch, int16(a+8), asm.Word),
-		// 00 00 ff ff read as a little-endian word.
-		asm.JNE.Imm32(asm.R0, -0x10000, mapped),
+		asm.JNE.Imm(asm.R0, 0, v6),
+		asm.LoadMem(asm.R0, rScratch, int16(a+8), asm.Half),
+		asm.JNE.Imm(asm.R0, 0, v6),
+		asm.LoadMem(asm.R0, rScratch, int16(a+10), asm.Half),
+		asm.JEq.Imm(asm.R0, 0xffff, mapped),
+		asm.JNE.Imm(asm.R0, 0, v6),
+		asm.LoadMem(asm.R0, rScratch, int16(a+12), asm.Half),
+		asm.JNE.Imm(asm.R0, 0, compat),
+		asm.LoadMem(asm.R0, rScratch, int16(a+14), asm.Half),
+		asm.JEq.Imm(asm.R0, 0, v6),
+		asm.JEq.Imm(asm.R0, 0x100, v6),
+		asm.Ja.Label(compat),
 	)
-	for _, c := range "::ffff:" {
-		w.putc(byte(c))
+	v4 := g.label("inetv4")
+	g.setLabel(mapped)
+	if strict {
+		for _, c := range "::ffff:" {
+			w.putc(byte(c))
+		}
 	}
+	g.emit(asm.Ja.Label(v4))
+	g.setLabel(compat)
+	if strict {
+		w.putc(':')
+		w.putc(':')
+	}
+	g.setLabel(v4)
 	g.octets(w, a+12)
 	g.emit(asm.Ja.Label(done))
-	g.setLabel(mapped)
+	g.setLabel(v6)
 	// R3 = the first group of the longest zero run, R4 its length; R5 the
 	// length of the run being counted.
 	g.emit(asm.Mov.Imm(asm.R3, 8), asm.Mov.Imm(asm.R4, 1), asm.Mov.Imm(asm.R5, 0))

@@ -96,8 +96,9 @@ func (g *gen) pathPart(call *ast.CallExpr, dir bool) {
 }
 
 // cleanpath copies the path of call's argument into a scratch slot with
-// its repeated slashes, "." components and ".." components (with the
-// component before each) removed. The copy is a loop over the characters
+// its repeated slashes, "." components, ".." components (with the
+// component before each) and trailing slash removed, as DTrace's (and
+// Go's path.Clean, but for the empty path) does. The copy is a loop over the characters
 // in which a ".." scans back over the copy; as with the searches, the
 // loop is a bpf_iter_num one, and the two positions live in the scratch
 // numbers, so its body is checked a few times, not once per character.

@@ -123,6 +123,9 @@ const (
 	// KindFloat is a float (Size 4) or a double (Size 8), its bits as
 	// the kernel or the process held them.
 	KindFloat
+	// KindInet6Strict is an IPv6 address printed as inet_ntop() text
+	// (an IPv4 address in it keeps its ::ffff: or :: prefix).
+	KindInet6Strict
 )
 
 // IsUser reports whether values of kind k hold user addresses, which

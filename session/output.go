@@ -443,8 +443,13 @@ func field(f cg.Field, b []byte) format.Value {
 		return format.Value{Kind: k, Bits: format.IntFromBytes(v, false).Bits}
 	case cg.KindInet4:
 		return format.String(format.InetNtop(format.AFInet, v))
-	case cg.KindInet6:
+	case cg.KindInet6Strict:
 		return format.String(format.InetNtop(format.AFInet6, v))
+	case cg.KindInet6:
+		if len(v) < 16 {
+			return format.String("")
+		}
+		return format.String(format.InetNtoa6([16]byte(v[:16])))
 	case cg.KindBytes:
 		return format.Bytes(bytes.Clone(v))
 	case cg.KindFloat:

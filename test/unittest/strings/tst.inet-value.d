@@ -26,6 +26,14 @@ BEGIN
 	printf("%s %s\n", inet_ntoa6((in6_addr_t *)this->v6), \
 	    strjoin(inet_ntoa6((in6_addr_t *)this->v6), ""))
 
+/* inet_ntoa6(a, 1) and inet_ntop() keep an IPv4 address's IPv6 prefix. */
+#define V6S(a, b, c, d) \
+	this->v6[0] = htonl(a); this->v6[1] = htonl(b); \
+	this->v6[2] = htonl(c); this->v6[3] = htonl(d); \
+	printf("%s %s %s\n", inet_ntoa6((in6_addr_t *)this->v6, 1), \
+	    strjoin(inet_ntoa6((in6_addr_t *)this->v6, 1), ""), \
+	    inet_ntop(AF_INET6, (in6_addr_t *)this->v6))
+
 BEGIN
 {
 	V6(0, 0, 0, 0);
@@ -38,5 +46,11 @@ BEGIN
 	V6(0, 0x00010000, 0, 0x10000);
 	V6(0, 0, 0xffff, 0x01020304);
 	V6(0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff);
+	V6(0, 0, 0, 0x7f000001);
+	V6(0, 0, 0, 0x00000200);
+	V6(0, 0, 0x0000fffe, 0x7f000001);
+	V6S(0, 0, 0xffff, 0x01020304);
+	V6S(0, 0, 0, 0x7f000001);
+	V6S(0, 0, 0, 1);
 	exit(0);
 }
