@@ -123,7 +123,7 @@ func (j *JSON) Probe(r *Probe) error {
 			if has {
 				b = appendStringMember(b, "value", value)
 			}
-			if applySetopt(j.opts, a.Option) {
+			if took, _ := applySetopt(j.opts, a.Option); took {
 				readAggOptions(j.ao, j.opts)
 			} else if n, on := setopt(a.Option); n != "quiet" {
 				setAggOption(j.ao, n, on)
