@@ -25,20 +25,36 @@ func (*Provider) Name() string { return "sdt" }
 // all.
 func (*Provider) MayMatch(d provider.Desc) bool { return MayBeEvent(d) }
 
-// Populate lists every tracepoint event, in available_events order.
+// Populate lists every tracepoint event, in available_events order, but
+// the syscalls group's: those are the syscall provider's probes, as in
+// DTrace; Provide adds one when a description names it exactly.
 func (p *Provider) Populate(t *provider.Table) error {
 	evs, err := Events()
 	if err != nil {
 		return err
 	}
 	for _, e := range evs {
-		t.Add(p, provider.Desc{Provider: "sdt", Module: e.Group, Name: e.Name}, e)
+		if e.Group != syscallsGroup {
+			t.Add(p, provider.Desc{Provider: "sdt", Module: e.Group, Name: e.Name}, e)
+		}
 	}
 	return nil
 }
 
-// Provide adds nothing: every event exists from Populate.
-func (*Provider) Provide(*provider.Table, provider.Desc) error { return nil }
+// syscallsGroup is the tracepoint group of the system call events.
+const syscallsGroup = "syscalls"
+
+// Provide adds the syscalls event a description names exactly
+// (sdt:syscalls::sys_enter_read), which Populate leaves out.
+func (p *Provider) Provide(t *provider.Table, d provider.Desc) error {
+	if d.Provider != "sdt" || d.Module != syscallsGroup || d.Function != "" || d.Name == "" || provider.IsGlob(d.Name) {
+		return nil
+	}
+	if hasEvent(syscallsGroup, d.Name) {
+		t.Add(p, provider.Desc{Provider: "sdt", Module: syscallsGroup, Name: d.Name}, Event{Group: syscallsGroup, Name: d.Name})
+	}
+	return nil
+}
 
 // The attributes of Oracle's sdt provider on tracepoints.
 var attrs = provider.Attrs{
@@ -106,7 +122,7 @@ func (*unit) Phase() provider.Phase         { return provider.PhaseTrace }
 // Tracepoint names the kernel tracepoint: the syscalls events are
 // sys_enter and sys_exit, filtered by system call number.
 func (u *unit) Tracepoint() (string, bool) {
-	if u.ev.Group == "syscalls" {
+	if u.ev.Group == syscallsGroup {
 		if strings.HasPrefix(u.ev.Name, "sys_enter_") {
 			return "sys_enter", false
 		}
