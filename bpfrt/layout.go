@@ -98,7 +98,7 @@ const (
 	MstPRID  = 4  // u32: probe id
 	MstStmt  = 8  // u32: statement id of the running clause
 	MstZero  = 12 // u32: always 0; a map key usable without stack space
-	MstTime  = 16 // u64: reserved for a cached timestamp
+	MstTime  = 16 // u64: timestamp, read once per firing (0 until then)
 	MstArgs  = 24 // u64[NumArgs]: arg0..arg9
 	NumArgs  = 10
 	MstDrops = 104 // u64: records this CPU failed to output (buffer full)

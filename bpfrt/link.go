@@ -105,7 +105,7 @@ func (b *Builder) Layout() *Layout { return b.l }
 // arguments must be set before Fire.
 func (b *Builder) Fire(p ProbeRef, expect Activity, stmts []*Stmt) {
 	b.probes = append(b.probes, p)
-	b.Emit(asm.StoreImm(RegScratch, MstPRID, int64(p.ID), asm.Word))
+	b.Emit(asm.StoreImm(RegScratch, MstPRID, int64(p.ID), asm.Word), StoreImm64(RegScratch, MstTime, 0))
 	for _, s := range stmts {
 		epid := b.eps.Add(p.ID, p.Name, s)
 		b.Emit(
@@ -151,6 +151,7 @@ func (b *Builder) FireGroup(probes []ProbeRef, entries []string, expect Activity
 func (b *Builder) FireIndexed(probes []ProbeRef, expect Activity, stmts []*Stmt) {
 	b.probes = append(b.probes, probes...)
 	base := b.eps.AddBlock(probes, stmts)
+	b.Emit(StoreImm64(RegScratch, MstTime, 0))
 	for j, s := range stmts {
 		b.Emit(
 			asm.LoadMem(asm.R1, RegState, StateActivity, asm.Word),

@@ -568,13 +568,14 @@ func (g *gen) builtin(e *ast.Ident, name string, t *ctype.Type) {
 	case "curthread":
 		g.emit(asm.FnGetCurrentTask.Call())
 	case "timestamp":
-		g.emit(asm.FnKtimeGetNs.Call())
+		g.timestamp()
 	case "walltimestamp":
 		if g.prog.WallOffset < 0 {
 			g.prog.WallOffset = g.globalsSize
 			g.globalsSize += 8
 		}
 		g.c.globals = true
+		// Unlike timestamp, DTrace reads the clock for each use.
 		g.emit(asm.FnKtimeGetNs.Call(),
 			asm.LoadMem(asm.R1, rGlobals, int16(g.prog.WallOffset), asm.DWord),
 			asm.Add.Reg(asm.R0, asm.R1))
@@ -611,6 +612,21 @@ func (g *gen) builtin(e *ast.Ident, name string, t *ctype.Type) {
 		g.unsupported(e, "built-in variable "+name)
 	}
 	g.normalize(asm.R0, t)
+}
+
+// timestamp loads the time of the probe's firing into R0: as in DTrace,
+// the clock is read once per firing, so timestamp keeps its value through
+// all its clauses.
+func (g *gen) timestamp() {
+	done := g.label("tstamp")
+	g.emit(
+		asm.LoadMem(asm.R0, rScratch, bpfrt.MstTime, asm.DWord),
+		asm.JNE.Imm(asm.R0, 0, done),
+		asm.FnKtimeGetNs.Call(),
+		asm.StoreMem(rScratch, bpfrt.MstTime, asm.R0, asm.DWord),
+	)
+	g.setLabel(done)
+	g.emit(nop())
 }
 
 // errno loads the error of the system call a syscall return probe
