@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 	"os"
 	"runtime"
 	"slices"
@@ -32,6 +33,10 @@ type Options struct {
 	// SpecSize is specsize: the bytes of records one speculation holds
 	// (default DefaultSpecSize).
 	SpecSize int
+	// ManualResize is bufresize=manual: a principal buffer the kernel
+	// cannot allocate fails Open, rather than being halved until it can
+	// (bufresize=auto, DTrace's default). BufSize says what Open made.
+	ManualResize bool
 }
 
 // DefaultSwitchRate is DTrace's default switchrate.
@@ -52,6 +57,7 @@ type Session struct {
 	specLast [3]uint64 // the SpecDrop counts as last reported
 
 	onActive func()
+	bufSize  int     // see BufSize
 	refused  []error // see Refused
 
 	progs    []Program
@@ -81,12 +87,29 @@ func Open(opts Options) (*Session, error) {
 	if s.specSize <= 0 {
 		s.specSize = DefaultSpecSize
 	}
-	if s.rd, err = perf.NewReader(maps.Buffers, maps.Layout.BufSize); err != nil {
-		maps.Close()
-		return nil, fmt.Errorf("open buffers: %w", err)
+	s.bufSize = maps.Layout.BufSize
+	for {
+		if s.rd, err = perf.NewReader(maps.Buffers, s.bufSize); err == nil {
+			break
+		}
+		// Halved, a buffer still holds the largest record: the layout
+		// bounds records by the size asked for. The reader keeps only
+		// the text of mmap's error, which is ENOMEM's when the size is
+		// too much; any other failure stays the same halved, and the
+		// last one is returned.
+		if opts.ManualResize || s.bufSize/2 < maps.Layout.RecordSize {
+			maps.Close()
+			return nil, fmt.Errorf("open buffers: %w", err)
+		}
+		// The next power of two down: rings are powers of two.
+		s.bufSize = 1 << (bits.Len(uint(s.bufSize-1)) - 1)
 	}
 	return s, nil
 }
+
+// BufSize returns the size of each CPU's principal buffer, which may be
+// lower than asked for (Options.ManualResize).
+func (s *Session) BufSize() int { return s.bufSize }
 
 // Maps returns the session's maps (to fill globals or the string table).
 func (s *Session) Maps() *bpfrt.Maps { return s.maps }

@@ -69,6 +69,15 @@ func (c *command) execute(out io.Writer) {
 	for _, err := range c.h.sess.Refused() {
 		c.warn("%s", err)
 	}
+	if !c.h.opts.Bool("quietresize") {
+		if v, ok := c.h.opts.Value("bufsize"); ok && int64(c.h.sess.BufSize()) < v {
+			c.warn("buffer size lowered to %s", sizeText(int64(c.h.sess.BufSize())))
+		}
+		// Code generation bounds the speculative buffers it tries.
+		if v, ok := c.h.opts.Value("nspec"); ok && g.prog.Config.NSpec > 0 && int64(g.prog.Config.NSpec) < v {
+			c.warn("number of speculations lowered to %d", g.prog.Config.NSpec)
+		}
+	}
 	if c.h.opts.Bool("destructive") {
 		c.notice("allowing destructive actions")
 	}
@@ -110,6 +119,18 @@ func (c *command) verifierLog(err error) {
 	for _, line := range le.Log {
 		fmt.Fprintf(c.stderr, "BPF: %s\n", line)
 	}
+}
+
+// sizeText writes a size as DTrace reports a lowered one: in the largest
+// unit (k, m, g...) that divides it, else in bytes.
+func sizeText(n int64) string {
+	for i, unit := range []string{"e", "p", "t", "g", "m", "k"} {
+		shift := uint(60 - 10*i)
+		if n >= 1<<shift && n%(1<<shift) == 0 {
+			return fmt.Sprintf("%d%s", n>>shift, unit)
+		}
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // notice prints a message that quiet mode suppresses, as DTrace's notice()

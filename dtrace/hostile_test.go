@@ -156,3 +156,23 @@ func TestPartialEnable(t *testing.T) {
 		t.Errorf("%s alone: status %d, stderr %q, want 1 and %q...", refused[0], status, stderr, want)
 	}
 }
+
+// TestBufsizeLowered: a principal buffer larger than the kernel can
+// allocate is halved until it can, and the size reported, as DTrace's
+// bufresize=auto does; bufresize=manual refuses it. An nspec past what
+// code generation takes is reported lowered too.
+func TestBufsizeLowered(t *testing.T) {
+	requireTracing(t)
+	stdout, stderr, status := run(t, "-x", "bufsize=100g", "-qn", "BEGIN { trace(1); exit(0); }")
+	if status != 0 || stdout != "1\n" || !regexp.MustCompile(`^dtrace: buffer size lowered to \d+[kmg]\n$`).MatchString(stderr) {
+		t.Errorf("bufsize=100g: status %d, stdout %q, stderr %q", status, stdout, stderr)
+	}
+	stdout, stderr, status = run(t, "-x", "nspec=5000", "-qn", "BEGIN { trace(1); exit(0); }")
+	if status != 0 || stdout != "1\n" || !regexp.MustCompile(`^dtrace: number of speculations lowered to \d+\n$`).MatchString(stderr) {
+		t.Errorf("nspec=5000: status %d, stdout %q, stderr %q", status, stdout, stderr)
+	}
+	_, stderr, status = run(t, "-x", "bufresize=manual", "-x", "bufsize=100g", "-qn", "BEGIN { trace(1); exit(0); }")
+	if status != 1 || !strings.HasPrefix(stderr, "dtrace: could not enable tracing: ") {
+		t.Errorf("bufresize=manual bufsize=100g: status %d, stderr %q", status, stderr)
+	}
+}

@@ -106,6 +106,7 @@ func StartWith(prog *cg.Program, probes *Probes, opts Options, w output.Writer, 
 				return nil, bpfrt.ErrBufTooSmall
 			}
 		}
+		copts.ManualResize = opts.Text("bufresize") == "manual"
 		if v, ok := opts.Value("switchrate"); ok && v > 0 {
 			copts.SwitchRate = time.Duration(v)
 		}
@@ -239,6 +240,10 @@ func (s *Session) Programs() []consume.Program { return s.cs.Programs() }
 // Refused returns why some probes are not traced: the kernel refused to
 // attach their programs, while it took others (see consume.Session).
 func (s *Session) Refused() []error { return s.cs.Refused() }
+
+// BufSize returns the size of each CPU's principal buffer: bufsize, or
+// less when the kernel could not allocate that much (bufresize=auto).
+func (s *Session) BufSize() int { return s.cs.BufSize() }
 
 // OnActive makes Run call f once BEGIN has run and tracing is active
 // (or exit() in BEGIN has ended it), before it reads any record: the
