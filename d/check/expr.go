@@ -202,10 +202,10 @@ func (c *checker) ident(id *ast.Ident) *TypeInfo {
 	switch {
 	case v.Kind == BuiltinFunc:
 		c.errorf(id, diag.D_OP_ACT, "%s( ) may not be used as a variable", v.Name)
+	case v.Builtin != nil && v.Builtin.Kind == ArrayVar, v.Kind == Assoc || v.Keys != nil:
+		c.errorf(id, diag.D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", v.Name)
 	case v.Builtin != nil && v.Builtin.Kind != Scalar:
-		c.errorf(id, diag.D_IDENT_BADREF, "%s must be used with %s", v.Name, map[bool]string{true: "[ ]", false: "->"}[v.Builtin.Kind == ArrayVar])
-	case v.Kind == Assoc || v.Keys != nil:
-		c.errorf(id, diag.D_ARR_BADREF, "%s must be used with [ ]", v.Name)
+		c.errorf(id, diag.D_IDENT_BADREF, "%s must be used with ->", v.Name)
 	case v.Kind == KernelVar:
 		return c.record(id, &TypeInfo{Type: v.Type, Lvalue: true})
 	}
@@ -706,7 +706,7 @@ func (c *checker) index(e *ast.IndexExpr) *TypeInfo {
 		c.errorf(e, diag.D_OP_ARRFUN, "operator [ ] may not be applied to a non-pointer type")
 	}
 	if len(e.Index) != 1 {
-		c.errorf(e, diag.D_AGG_MDIM, "multi-dimensional array references are not permitted")
+		c.errorf(e, diag.D_ARR_BADREF, "cannot access %s as an associative array", c.nodeName(e.X))
 	}
 	i := c.expr(e.Index[0])
 	if !ctype.IsInteger(i.Type) {
@@ -716,6 +716,23 @@ func (c *checker) index(e *ast.IndexExpr) *TypeInfo {
 		c.errorf(e, diag.D_ARR_BOUNDS, "index outside array bounds: %d, max is %d", i.Value, r.Len)
 	}
 	return c.record(e, &TypeInfo{Type: r.Elem, Lvalue: true, Writable: xt.Writable || r.Kind == ctype.Pointer})
+}
+
+// nodeName names an expression as DTrace's messages do: "scalar x" for a
+// variable, "operator ->" for an operator's result.
+func (c *checker) nodeName(e ast.Expr) string {
+	if v := c.info.Vars[unparen(e)]; v != nil {
+		return "scalar " + v.Name
+	}
+	switch x := unparen(e).(type) {
+	case *ast.SelectorExpr:
+		return "operator " + x.Op.String()
+	case *ast.CallExpr:
+		if id, ok := unparen(x.Fun).(*ast.Ident); ok {
+			return "function " + id.Name
+		}
+	}
+	return "expression"
 }
 
 // isIntConstant reports whether e is an integer literal or names an inline

@@ -1,0 +1,5 @@
+BEGIN
+{
+	seen[pid] = 1;
+	n = seen + 1;
+}
