@@ -76,6 +76,10 @@ type parser struct {
 	pragmas []ast.Decl // control lines met while scanning, not yet placed
 	types   map[string]bool
 	tags    map[string]bool // "struct s", "enum e": the ones defined so far
+	// macroPos and macroText are where the last macro variable or
+	// argument expanded was and how it was written.
+	macroPos  token.Pos
+	macroText string
 	argUsed []bool
 	depth   int
 
@@ -125,7 +129,12 @@ func (p *parser) syntaxError() {
 	if p.tok.Kind == token.EOF {
 		p.fail(p.tok.Pos, diag.D_SYNTAX, "syntax error near end of input")
 	}
-	p.failf(p.tok.Pos, diag.D_SYNTAX, "syntax error near \"%s\"", p.tok.Text())
+	text := p.tok.Text()
+	if p.tok.Pos == p.macroPos {
+		// DTrace's lexer still holds what the program wrote: "$pid".
+		text = p.macroText
+	}
+	p.failf(p.tok.Pos, diag.D_SYNTAX, "syntax error near \"%s\"", text)
 }
 
 // next advances to the next token of clause or declaration text.
@@ -328,6 +337,7 @@ func (p *parser) isType(name string) bool {
 // string; $name is an integer.
 func (p *parser) expandMacro() {
 	t := p.tok
+	p.macroPos, p.macroText = t.Pos, t.Text()
 	name := t.Lit
 	var v string
 	if n, err := strconv.Atoi(name); err == nil || isDigits(name) {

@@ -1,0 +1,1 @@
+BEGIN { i = 123 /* ERROR D_SYNTAX "near \"\\$1\"" */ $1; }
