@@ -57,7 +57,8 @@ func PreprocessWith(ctx context.Context, command []string, filename string, src 
 		return nil, ErrNotFound
 	}
 	argv := append(append(append([]string{}, command[1:]...), Defines...), args...)
-	argv = append(argv, "-")
+	// DTrace names its input /dev/stdin, which cpp's messages repeat.
+	argv = append(argv, stdinName)
 	cmd := exec.CommandContext(ctx, command[0], argv...)
 	cmd.Stdin = bytes.NewReader(stripInterpreter(src))
 	var stdout bytes.Buffer
@@ -80,11 +81,14 @@ func stripInterpreter(src []byte) []byte {
 	return nil
 }
 
+// stdinName is the file cpp is told to read.
+const stdinName = "/dev/stdin"
+
 // renameStdin makes cpp's line markers name the script instead of the
-// "<stdin>" it read.
+// standard input it read.
 func renameStdin(out []byte, filename string) []byte {
 	if filename == "" {
 		return out
 	}
-	return bytes.ReplaceAll(out, []byte(`"<stdin>"`), []byte(strconv.Quote(filename)))
+	return bytes.ReplaceAll(out, []byte(strconv.Quote(stdinName)), []byte(strconv.Quote(filename)))
 }
