@@ -80,8 +80,8 @@ type parser struct {
 	// argument expanded was and how it was written.
 	macroPos  token.Pos
 	macroText string
-	argUsed []bool
-	depth   int
+	argUsed   []bool
+	depth     int
 
 	// parens, brackets and braces count the open ones in clause text.
 	parens, brackets, braces int
