@@ -4,6 +4,7 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/godtrace/godtrace/bpfrt"
+	"github.com/godtrace/godtrace/ctype"
 	"github.com/godtrace/godtrace/d/ast"
 	"github.com/godtrace/godtrace/format"
 )
@@ -246,4 +247,69 @@ func (g *gen) groups(w inetWriter, a int, strict bool) {
 	}
 	g.setLabel(done)
 	g.emit(nop())
+}
+
+// link_ntop()'s hardware types (the kernel's ARPHRD_*) and the length of
+// their addresses.
+var linkTypes = []struct{ typ, size int32 }{{1, 6}, {32, 20}} // ARPHRD_ETHER, ARPHRD_INFINIBAND
+
+// linkNtop writes the text of link_ntop(type, addr) into a scratch slot:
+// the address bytes in two lower-case hex digits each, separated by
+// colons, as many as the hardware type's addresses have. Another type
+// faults with "illegal operation", as in DTrace.
+func (g *gen) linkNtop(call *ast.CallExpr) {
+	if g.strbuf < 21 {
+		g.unsupported(call, "link_ntop() with strsize below 20")
+	}
+	g.expr(call.Args[1])
+	g.push(call)
+	g.expr(call.Args[0])
+	g.normalize(asm.R0, ctype.IntType)
+	g.emit(asm.Mov.Reg(asm.R1, asm.R0))
+	g.pop(asm.R0)
+	tmp, out := g.strSlot(), g.strSlot()
+	w := inetWriter{g: g, out: out}
+	done := g.label("linkdone")
+	for _, lt := range linkTypes {
+		next := g.label("linknext")
+		g.emit(asm.JNE.Imm(asm.R1, lt.typ, next))
+		g.readMem(tmp, int(lt.size))
+		g.emit(asm.Mov.Imm(asm.R1, 0))
+		for i := 0; i < int(lt.size); i++ {
+			if i > 0 {
+				w.putc(':')
+			}
+			for _, shift := range []int32{4, 0} {
+				digit, hex := g.label("linkdigit"), g.label("linkhex")
+				g.emit(
+					asm.LoadMem(asm.R0, rScratch, int16(tmp+i), asm.Byte),
+					asm.RSh.Imm(asm.R0, shift),
+					asm.And.Imm(asm.R0, 0xf),
+					asm.JLT.Imm(asm.R0, 10, digit),
+					asm.Add.Imm(asm.R0, 'a'-10),
+					asm.Ja.Label(hex),
+				)
+				g.setLabel(digit)
+				g.emit(asm.Add.Imm(asm.R0, '0'))
+				g.setLabel(hex)
+				w.put()
+			}
+			g.forget(asm.R1, 0)
+		}
+		g.emit(asm.Ja.Label(done))
+		g.setLabel(next)
+	}
+	g.fault(bpfrt.FaultIllOp)
+	g.setLabel(done)
+	// R1 is the end of the text: bound it for the verifier, and end it.
+	end := g.label("linkend")
+	g.emit(asm.JLT.Imm(asm.R1, int32(g.strbuf), end), asm.Mov.Imm(asm.R1, int32(g.strbuf-1)))
+	g.setLabel(end)
+	g.emit(
+		asm.Mov.Reg(asm.R2, rScratch),
+		asm.Add.Reg(asm.R2, asm.R1),
+		asm.StoreImm(asm.R2, int16(out), 0, asm.Byte),
+		asm.Mov.Reg(asm.R0, rScratch),
+		asm.Add.Imm(asm.R0, int32(out)),
+	)
 }

@@ -226,6 +226,8 @@ func (g *gen) subr(call *ast.CallExpr) {
 		g.emit(nop())
 	case "inet_ntoa", "inet_ntoa6", "inet_ntop":
 		g.inetSubr(call)
+	case "link_ntop":
+		g.linkNtop(call)
 	case "getmajor":
 		// The kernel's dev_t is 32 bits: the rest of the argument is
 		// not part of the major number.
