@@ -182,8 +182,6 @@ func (h *Handle) start(g *generated, w output.Writer, fx *output.Effects) error 
 		return err
 	}
 	h.sess = s
-	// From now on setopt() may change only the dynamic options.
-	h.opts.SetActive()
 	return nil
 }
 

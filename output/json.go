@@ -123,7 +123,7 @@ func (j *JSON) Probe(r *Probe) error {
 			if has {
 				b = appendStringMember(b, "value", value)
 			}
-			if took, _ := applySetopt(j.opts, a.Option); took {
+			if applySetopt(j.opts, a.Option) {
 				readAggOptions(j.ao, j.opts)
 			} else if n, on := setopt(a.Option); n != "quiet" {
 				setAggOption(j.ao, n, on)

@@ -1,8 +1,6 @@
 package output
 
 import (
-	"errors"
-	"fmt"
 	"math"
 	"os"
 	"strings"
@@ -64,36 +62,18 @@ type optionSetter interface {
 }
 
 // applySetopt applies setopt(text) to o as DTrace does, and reports
-// whether o took it: an option given without a value is set to 1, and
-// err says why one was refused (no such option, a value it does not
-// take, an option fixed once tracing started). The writer then reads
-// the options again; with options it cannot set, it falls back on setopt.
-func applySetopt(o Options, text string) (took bool, err error) {
+// whether o took it: an option given without a value is set to 1, and a
+// value the option does not take is ignored. The writer then reads the
+// options again; with options it cannot set, it falls back on setopt.
+func applySetopt(o Options, text string) bool {
 	set, ok := o.(optionSetter)
 	if !ok {
-		return false, nil
+		return false
 	}
 	if !strings.Contains(text, "=") {
 		text += "=1"
 	}
-	if err := set.SetArg(text); err != nil {
-		return false, err
-	}
-	return true, nil
-}
-
-// setoptError is DTrace's message for a setopt() refused in the clause
-// of r, after "dtrace: ".
-func setoptError(r *Probe, text string, err error) string {
-	name, value, has := strings.Cut(text, "=")
-	if !has {
-		value = "1"
-	}
-	if cause := errors.Unwrap(err); cause != nil {
-		err = cause
-	}
-	return fmt.Sprintf("error in %s for probe ID %d (%s:%s:%s:%s): couldn't set option \"%s\" to \"%s\": %v",
-		r.Clause, r.ID, r.Provider, r.Module, r.Function, r.Name, name, value, err)
+	return set.SetArg(text) == nil
 }
 
 // setopt parses setopt()'s argument: the option's name, and whether the

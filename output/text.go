@@ -83,9 +83,7 @@ func (t *Text) Probe(r *Probe) error {
 				return err
 			}
 		case Setopt:
-			if err := t.setopt(r, a.Option); err != nil {
-				return err
-			}
+			t.setopt(a.Option)
 		case System, Freopen, Ftruncate:
 			// What came before goes where the output went until now;
 			// the run then carries the action out.
@@ -140,26 +138,19 @@ func (t *Text) print(b []byte, a *Action) []byte {
 // setopt applies setopt(): the output options take effect from the next
 // output on; options that only matter when compiling or starting are left
 // alone, as DTrace lets them be.
-// An option refused is reported as DTrace reports it, a blank line after.
-func (t *Text) setopt(r *Probe, text string) error {
-	took, err := applySetopt(t.opts, text)
-	switch {
-	case err != nil:
-		_, err = fmt.Fprintf(t.stderr, "dtrace: %s\n\n", setoptError(r, text, err))
-		return err
-	case took:
+func (t *Text) setopt(text string) {
+	if applySetopt(t.opts, text) {
 		t.quiet = optBool(t.opts, "quiet")
 		t.p.Quiet = t.quiet
 		readAggOptions(t.ao, t.opts)
-		return nil
+		return
 	}
 	name, on := setopt(text)
 	if name == "quiet" {
 		t.quiet, t.p.Quiet = on, on
-		return nil
+		return
 	}
 	setAggOption(t.ao, name, on)
-	return nil
 }
 
 func (t *Text) flush(b []byte) error {

@@ -68,9 +68,6 @@ type Probe struct {
 	// ID is the probe's ID, as dtrace -l lists it.
 	ID                               uint32
 	Provider, Module, Function, Name string
-	// Clause names the clause that fired as DTrace's messages about it
-	// do (dt_clause_N).
-	Clause string
 	// Actions are the clause's data-recording actions that ran, in
 	// order.
 	Actions []Action

@@ -102,8 +102,7 @@ func (o *decoder) Record(r consume.Record) error {
 	pn := o.probe(r.EP)
 	p := &o.rec
 	*p = output.Probe{CPU: r.CPU, EPID: r.EP.EPID, ID: r.EP.ProbeID,
-		Provider: pn.provider, Module: pn.module, Function: pn.function, Name: pn.name,
-		Clause: r.EP.Stmt.Symbol(), Actions: p.Actions[:0]}
+		Provider: pn.provider, Module: pn.module, Function: pn.function, Name: pn.name, Actions: p.Actions[:0]}
 	o.vals = o.vals[:0]
 	var trap bpfrt.Action // panic() or breakpoint(), carried out last
 	recs := r.EP.Stmt.Recs
