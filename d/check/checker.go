@@ -267,10 +267,11 @@ func Check(prog *ast.Program, cfg *Config) (info *Info, err error) {
 		}
 	}()
 	if empty(prog) && !c.option("empty") {
-		// DTrace reports it where its lexer stopped: the last line.
+		// DTrace reports it where its lexer stopped: the end of the
+		// text, after its last newline.
 		var at ast.Node
 		if f := prog.File; f != nil && f.Size() > 0 {
-			at = &ast.Ident{NamePos: f.Pos(f.Size() - 1)}
+			at = &ast.Ident{NamePos: f.Pos(f.Size())}
 		}
 		c.errorf(at, diag.D_EMPTY, "empty D program translation unit")
 	}

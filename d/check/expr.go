@@ -472,9 +472,6 @@ func (c *checker) cond(e *ast.CondExpr) *TypeInfo {
 	if !ctype.IsScalar(k.Type) {
 		c.errorf(e.Cond, diag.D_OP_SCALAR, "operator ?: expression must be of scalar type")
 	}
-	if c.isAction(e.X) || c.isAction(e.Y) {
-		c.errorf(e, diag.D_OP_ACT, "action cannot be used in a conditional context")
-	}
 	x, y := c.expr(e.X), c.expr(e.Y)
 	var t *ctype.Type
 	switch {
@@ -490,6 +487,9 @@ func (c *checker) cond(e *ast.CondExpr) *TypeInfo {
 		t = x.Type
 	default:
 		c.errorf(e, diag.D_OP_INCOMPAT, "operator ?: operands must have compatible types")
+	}
+	if c.isAction(e.X) || c.isAction(e.Y) {
+		c.errorf(e, diag.D_OP_ACT, "action cannot be used in a conditional context")
 	}
 	ti := &TypeInfo{Type: t}
 	if k.Const && x.Const && y.Const && ctype.IsInteger(t) {

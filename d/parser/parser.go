@@ -209,6 +209,10 @@ func (p *parser) balance() {
 func (p *parser) afterBlanks(pos token.Pos) token.Pos {
 	off := p.file.Offset(pos)
 	for off < len(p.src) && strings.IndexByte(" \t\n\r\f\v", p.src[off]) >= 0 {
+		if p.src[off] == '\n' {
+			// The scanner has not counted these lines yet.
+			p.file.AddLine(off + 1)
+		}
 		off++
 	}
 	return p.file.Pos(off)

@@ -1,2 +1,2 @@
 -- @@stderr --
-dtrace: failed to compile script err.D_EMPTY.comment.d: [D_EMPTY] line 3: empty D program translation unit
+dtrace: failed to compile script err.D_EMPTY.comment.d: [D_EMPTY] line 4: empty D program translation unit

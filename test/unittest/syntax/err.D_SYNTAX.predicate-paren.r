@@ -1,2 +1,2 @@
 -- @@stderr --
-dtrace: failed to compile script err.D_SYNTAX.predicate-paren.d: [D_SYNTAX] line 3: closing ) expected in predicate before /
+dtrace: failed to compile script err.D_SYNTAX.predicate-paren.d: [D_SYNTAX] line 4: closing ) expected in predicate before /
