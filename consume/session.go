@@ -200,6 +200,14 @@ func (s *Session) Enable(t *provider.Table, enabled []provider.Enabled) error {
 			continue
 		}
 		c, err := u.Attach(progs[i])
+		var partial *provider.PartialAttach
+		if errors.As(err, &partial) && c != nil {
+			// Some of the unit's probes are attached, the others named.
+			for _, r := range partial.Refused {
+				refused = append(refused, r)
+			}
+			err = nil
+		}
 		if err != nil {
 			refused = append(refused, &AttachError{Program: u.Name(), Probes: fired[i], Err: err})
 			continue

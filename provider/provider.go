@@ -45,8 +45,10 @@ type Unit interface {
 	// b.Fire each probe the context is a firing of.
 	Trampoline(b *bpfrt.Builder) error
 	// Attach attaches the loaded program; closing the result detaches it
-	// and releases everything Attach created. Not called for units
-	// outside PhaseTrace.
+	// and releases everything Attach created. When the kernel refuses
+	// some probes of the unit and takes the others, Attach returns the
+	// closer and a *PartialAttach that names the refused. Not called for
+	// units outside PhaseTrace.
 	Attach(prog *ebpf.Program) (io.Closer, error)
 }
 

@@ -57,6 +57,14 @@ var (
 	// cannot be attached, so the program type alone proves nothing.
 	Kprobes = New("kprobes", func() error { return havePMU("kprobe") })
 	Uprobes = New("uprobes", func() error { return havePMU("uprobe") })
+	// UprobeMulti is uprobe_multi links (Linux 6.6): one link attaches a
+	// program at any number of offsets of a file, in one system call.
+	UprobeMulti = New("uprobe_multi links", func() error {
+		if err := Uprobes.Check(); err != nil {
+			return err
+		}
+		return features.HaveBPFLinkUprobeMulti()
+	})
 	// KprobeMulti is kprobe.multi links (CONFIG_FPROBE, Linux 5.18): only
 	// an attachment proves them.
 	KprobeMulti = New("kprobe.multi links", probeKprobeMulti)

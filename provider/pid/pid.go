@@ -248,14 +248,14 @@ func (*Provider) Plan(enabled []provider.Enabled) ([]provider.Unit, error) {
 		if !ok {
 			return nil, fmt.Errorf("probe %s is not a pid probe", e.Probe.Desc)
 		}
-		args := CallArgs
+		args, key := CallArgs, "call"
 		if bpfrt.ArgsRead(e.Stmts)>>len(argRegs) == 0 {
-			args = RegisterArgs
+			args, key = RegisterArgs, "register"
 		}
 		if pr.ret {
-			args = ReturnArgs
+			args, key = ReturnArgs, "return"
 		}
-		sites = append(sites, Site{Enabled: e, Path: pr.path, Offset: pr.offset, Return: pr.ret, PID: pr.pid, Args: args})
+		sites = append(sites, Site{Enabled: e, Path: pr.path, Offset: pr.offset, Return: pr.ret, PID: pr.pid, Args: args, ArgsKey: key})
 	}
 	if len(sites) == 0 {
 		return nil, nil

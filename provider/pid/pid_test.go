@@ -2,8 +2,10 @@ package pid_test
 
 import (
 	"encoding/binary"
+	"errors"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -297,4 +299,82 @@ func benchEntry(b *testing.B, stmt *bpfrt.Stmt) {
 		p.Close()
 	}
 	stabletest.ReportFirings(b, runtime, runs)
+}
+
+// TestLibcEveryEntry enables every function entry of libc.so.6 (some
+// thousands of probes in one program): they load and attach, usleep
+// fires as often as the target calls it, and the functions uprobes
+// cannot take are left out and named, not a failure of the whole.
+func TestLibcEveryEntry(t *testing.T) {
+	testutil.Require(t, feature.Uprobes)
+	t.Run("multi", func(t *testing.T) {
+		testutil.Require(t, feature.UprobeMulti)
+		libcEveryEntry(t, "libc.so.6::entry")
+	})
+	t.Run("per-site", func(t *testing.T) {
+		defer pid.PerSite()()
+		// A uprobe per site takes long to attach and detach: the
+		// functions of one letter are enough here.
+		libcEveryEntry(t, "libc.so.6:u*:entry")
+	})
+}
+
+func libcEveryEntry(t *testing.T, desc string) {
+	bin := build(t)
+	p, err := proc.Create([]string{bin, "3"}, nil, &proc.CreateOptions{EvalTime: proc.EvalPreinit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	prov := pid.New()
+	tab := newTable(prov)
+	ps := stabletest.Claim(t, tab, prov, "pid"+strconv.Itoa(p.Pid())+":"+desc)
+	if len(ps) < 20 {
+		t.Fatalf("%s matched %d probes", desc, len(ps))
+	}
+	stmts := []*bpfrt.Stmt{recordStmt(t, 0)}
+	enabled := make([]provider.Enabled, len(ps))
+	for i, pr := range ps {
+		enabled[i] = provider.Enabled{Probe: pr, Stmts: stmts}
+	}
+	c, s := run(t, tab, enabled, p)
+	usleep := 0
+	for _, f := range c.fs {
+		if strings.HasSuffix(f.probe, ":usleep:entry") {
+			usleep++
+		}
+	}
+	if usleep != 3 {
+		t.Errorf("usleep:entry fired %d times among %d firings, want 3", usleep, len(c.fs))
+	}
+	for _, err := range s.Refused() {
+		var r provider.Refused
+		if !errors.As(err, &r) || !strings.Contains(r.Where, "libc.so.6+0x") || r.Err == nil {
+			t.Errorf("refused: %v", err)
+		}
+	}
+	t.Logf("%d probes, %d firings, %d left out", len(ps), len(c.fs), len(s.Refused()))
+}
+
+// TestUprobeRefuses checks the instructions known to be refused by x86
+// uprobes against some they take.
+func TestUprobeRefuses(t *testing.T) {
+	for _, c := range []struct {
+		code []byte
+		want bool
+	}{
+		{[]byte{0xf0, 0x0f, 0xba, 0xaf}, true},        // lock btsl
+		{[]byte{0xc5, 0xf9, 0x6e, 0xc6}, true},        // vmovd (VEX)
+		{[]byte{0x62, 0xb1, 0xfe, 0x28}, true},        // EVEX
+		{[]byte{0x66, 0xf0, 0x0f, 0xb1}, true},        // data16 lock cmpxchg
+		{[]byte{0xf3, 0x0f, 0x1e, 0xfa}, false},       // endbr64
+		{[]byte{0x55}, false},                         // push %rbp
+		{[]byte{0x48, 0x89, 0xe5}, false},             // mov %rsp,%rbp
+		{[]byte{0x64, 0x48, 0x8b, 0x04, 0x25}, false}, // mov %fs:...,%rax
+		{nil, false},
+	} {
+		if got := pid.UprobeRefuses(c.code); got != c.want {
+			t.Errorf("% x: %v, want %v", c.code, got, c.want)
+		}
+	}
 }
