@@ -189,7 +189,7 @@ func setLibdir(o *Options, d *Def, value string, has bool) error {
 }
 
 // setStrsize keeps the previous size when the new one is unusable: a string
-// needs room for at least its terminating NUL, and sizes are 32-bit.
+// needs room for DTrace's two-byte NULL-string marker, and sizes are 32-bit.
 func setStrsize(o *Options, d *Def, value string, has bool) error {
 	v := int64(0)
 	if has {
@@ -199,7 +199,7 @@ func setStrsize(o *Options, d *Def, value string, has bool) error {
 		}
 	}
 	switch {
-	case v < 1:
+	case v < 2:
 		return ErrBadValue
 	case v > math.MaxUint32:
 		return ErrOverflow
