@@ -169,6 +169,13 @@ func (c *checker) call(e *ast.CallExpr) *TypeInfo {
 // beyond its prototype, which DTrace's code generator checks.
 func (c *checker) callArgs(e *ast.CallExpr, fn *Ident, args []*TypeInfo) {
 	switch fn.Name {
+	case "bcopy", "copyinto":
+		// The destination must point into alloca() memory; a string,
+		// copied by value, never does.
+		n := map[string]int{"bcopy": 1, "copyinto": 2}[fn.Name]
+		if ctype.IsString(args[n].Type) {
+			c.errorf(e, diag.D_PROTO_ARG, "%s( ) argument #%d is incompatible with prototype:\n\tprototype: alloca pointer\n\t argument: non-alloca pointer", fn.Name, n+1)
+		}
 	case "alloca":
 		if limit := c.scratchSize(); args[0].Const && uint64(args[0].Value) > uint64(limit) {
 			c.errorf(e, diag.D_ALLOCA_SIZE, "alloca(%d) size larger than scratchsize %d", uint64(args[0].Value), limit)

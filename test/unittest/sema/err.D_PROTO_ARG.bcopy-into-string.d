@@ -1,0 +1,5 @@
+BEGIN
+{
+	s = (string)alloca(10);
+	bcopy(probename, s, 5);
+}
