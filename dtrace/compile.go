@@ -67,14 +67,15 @@ func (e *PreprocessorError) Error() string {
 func (e *PreprocessorError) Unwrap() error { return e.err }
 
 // preprocess runs the C preprocessor with the -D, -U, -I and -H options
-// given: the system's, or the one -xcpppath names.
+// and the -X mode given: the system's, or the one -xcpppath names.
 func (h *Handle) preprocess(name string, src []byte) ([]byte, error) {
 	var out []byte
 	var err error
+	args := append(h.opts.CppArgs(), cpp.StdcArgs(h.opts.Text("stdc"))...)
 	if path := h.opts.Text("cpppath"); path != "" {
-		out, err = cpp.PreprocessWith(context.Background(), []string{path}, name, src, h.opts.CppArgs(), os.Stderr)
+		out, err = cpp.PreprocessWith(context.Background(), []string{path}, name, src, args, os.Stderr)
 	} else {
-		out, err = cpp.Preprocess(context.Background(), name, src, h.opts.CppArgs())
+		out, err = cpp.Preprocess(context.Background(), name, src, args)
 	}
 	if err != nil {
 		return nil, &PreprocessorError{err}

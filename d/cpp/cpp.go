@@ -25,6 +25,17 @@ var Defines = []string{
 	"-D__unix__", "-Dlinux", "-Dunix", "-D_LP64", "-D__LP64__",
 }
 
+// StdcArgs returns the preprocessor options for the ISO C conformance mode
+// that -X chose ("a", "c", "s" or "t"; "" before any -X), as DTrace runs
+// cpp: -Xs is K&R C, where __STDC__ is not defined; every other mode is
+// C99, where __STDC__ is 1.
+func StdcArgs(mode string) []string {
+	if mode == "s" {
+		return []string{"-traditional-cpp"}
+	}
+	return []string{"-std=c99"}
+}
+
 // Preprocess runs the system C preprocessor (cpp, else gcc -E) on src, the
 // text of the script filename, with args (the -D, -U, -I and -H options of
 // dtrace, each as its own word: "-DX=1", "-I/dir"), and returns its
