@@ -448,6 +448,26 @@ func (c *command) list() {
 	if err := provider.WriteList(out, probes, c.verbose > 0); err != nil {
 		c.fatal("failed to list probes: %s", errmsg(err))
 	}
+	if c.verbose > 0 {
+		c.listAbsent()
+	}
+}
+
+// listAbsent says, for -lv, which probes the listing lacks because this
+// kernel cannot build them, and why: a user looking for sched:::on-cpu
+// learns it is missing here, not from godtrace.
+func (c *command) listAbsent() {
+	var absent []provider.Absent
+	if len(c.clauses) == 0 {
+		absent, _ = c.h.Absentees(nil)
+	}
+	for _, cl := range c.clauses {
+		as, _ := c.h.Absentees(cl.prog)
+		absent = append(absent, as...)
+	}
+	for _, a := range absent {
+		c.notice("%s is unavailable: it %s", a.Desc, a.Why)
+	}
 }
 
 // openOutput opens the -o file, for appending as DTrace does; without -o

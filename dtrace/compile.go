@@ -109,7 +109,7 @@ func (h *Handle) compile(name string, src []byte, cfg *parser.Config) (*Program,
 	if err == nil {
 		// The types again, now that the program's pragmas may have
 		// changed strsize.
-		info, err = check.Check(prog, &check.Config{Types: h.types(), Probes: probeInfo{h.table()}, Options: h.opts, Symbol: kernelSymbol, Prior: h.compiled})
+		info, err = check.Check(prog, &check.Config{Types: h.types(), Probes: probeInfo{h.table(), h.opts.Bool("zdefs")}, Options: h.opts, Symbol: kernelSymbol, Prior: h.compiled})
 	}
 	if err != nil {
 		return nil, h.wordError(err, cfg.FromString)

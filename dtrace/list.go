@@ -40,6 +40,31 @@ func (h *Handle) Matches(p *Program) ([]*provider.Probe, error) {
 	return out, nil
 }
 
+// Absentees returns the probes the program's descriptions match, or any
+// when p is nil, that this kernel cannot build, with the reason.
+func (h *Handle) Absentees(p *Program) ([]provider.Absent, error) {
+	if p == nil {
+		return h.table().Absentees(provider.Desc{}, true)
+	}
+	var out []provider.Absent
+	for _, d := range p.ast.Decls {
+		pc, ok := d.(*ast.ProbeClause)
+		if !ok {
+			continue
+		}
+		for _, desc := range pc.Descs {
+			as, err := h.table().Absentees(provider.Desc{
+				Provider: desc.Provider, Module: desc.Module, Function: desc.Function, Name: desc.Name,
+			}, false)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, as...)
+		}
+	}
+	return out, nil
+}
+
 // ProbeByID returns the probe whose ID is the decimal text id, as -i names
 // probes, or nil.
 func (h *Handle) ProbeByID(id string) (*provider.Probe, error) {

@@ -5,13 +5,17 @@ import (
 
 	"github.com/godtrace/godtrace/d/ast"
 	"github.com/godtrace/godtrace/d/check"
+	"github.com/godtrace/godtrace/d/diag"
 	"github.com/godtrace/godtrace/ksym"
 	"github.com/godtrace/godtrace/provider"
 )
 
 // probeInfo answers the checker's questions about probe descriptions from
 // the session's probe table: which probes match, and what args[] is.
-type probeInfo struct{ table *provider.Table }
+type probeInfo struct {
+	table *provider.Table
+	zdefs bool // -Z: a description may match nothing
+}
 
 // Probe implements check.ProbeInfo as DTrace's dt_probe_info does: the
 // arguments are those of the first probe matched, and a description that
@@ -24,7 +28,7 @@ func (pi probeInfo) Probe(d *ast.ProbeDesc) (*check.Match, error) {
 		return nil, err
 	}
 	if len(probes) == 0 {
-		return nil, nil
+		return nil, pi.absent(d, desc)
 	}
 	p := probes[0]
 	info, err := p.Provider.Info(p)
@@ -36,6 +40,21 @@ func (pi probeInfo) Probe(d *ast.ProbeDesc) (*check.Match, error) {
 		m.Args = append(m.Args, check.ProbeArg{Native: a.Native, Translated: a.Translated, Mapping: a.Mapping, Userland: a.Userland})
 	}
 	return m, nil
+}
+
+// absent explains why a description that names one probe exactly
+// matches nothing, when that probe is one this kernel cannot build:
+// DTrace's message, with the reason after it.
+func (pi probeInfo) absent(d *ast.ProbeDesc, desc provider.Desc) error {
+	if pi.zdefs || d.Name == "" || provider.IsGlob(d.Name) || provider.IsGlob(d.Provider) {
+		return nil
+	}
+	as, err := pi.table.Absentees(desc, false)
+	if err != nil || len(as) != 1 {
+		return err
+	}
+	return &diag.Error{Tag: diag.D_PDESC_ZERO, Msg: fmt.Sprintf(
+		"probe description %s does not match any probes: %s %s", d, d, as[0].Why)}
 }
 
 // unstableSet reports whether the probes a description matches may differ

@@ -1,10 +1,13 @@
 package dtrace
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/godtrace/godtrace/d/diag"
+	"github.com/godtrace/godtrace/internal/feature"
 	"github.com/godtrace/godtrace/internal/testutil"
 
 	"github.com/godtrace/godtrace/provider"
@@ -82,5 +85,55 @@ func TestZdefs(t *testing.T) {
 	}
 	if _, err := h.CompileString("nosuchprovider:::nosuchprobe { trace(arg0); }", SpecName, nil); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestAbsentProbe: a description naming a probe that only kprobes could
+// build says so on a kernel without them, tagged D_PDESC_ZERO as the
+// plain "does not match" is; a glob, or -Z, keeps DTrace's behaviour.
+func TestAbsentProbe(t *testing.T) {
+	testutil.RequireRoot(t)
+	if feature.Kprobes.Check() == nil {
+		t.Skip("this kernel has kprobes: sched:::on-cpu exists")
+	}
+	for _, tc := range []struct {
+		src   string
+		zdefs bool
+		want  string
+	}{
+		{"sched:::on-cpu {}", false, "probe description sched:::on-cpu does not match any probes: sched:::on-cpu needs kprobes, which this kernel lacks"},
+		{"io:::wait-start {}", false, "probe description io:::wait-start does not match any probes: io:::wait-start needs kprobes, which this kernel lacks"},
+		{"sched:::on-* {}", false, "probe description sched:::on-* does not match any probes"},
+		{"sched:::on-cpu {}", true, ""},
+	} {
+		h := Open()
+		if tc.zdefs {
+			if err := h.Options().Set("zdefs", ""); err != nil {
+				t.Fatal(err)
+			}
+		}
+		_, err := h.CompileString(tc.src, SpecName, nil)
+		got := ""
+		if err != nil {
+			got = err.Error()
+			var de *diag.Error
+			if !errors.As(err, &de) || de.Tag != diag.D_PDESC_ZERO {
+				t.Errorf("%s: %v is not tagged D_PDESC_ZERO", tc.src, err)
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%s (zdefs %v):\n got %q\nwant %q", tc.src, tc.zdefs, got, tc.want)
+		}
+	}
+	as, err := Open().Absentees(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, a := range as {
+		found = found || a.Desc == provider.Desc{Provider: "sched", Module: "vmlinux", Name: "on-cpu"}
+	}
+	if !found {
+		t.Errorf("-lv's absent probes %v lack sched:vmlinux::on-cpu", as)
 	}
 }

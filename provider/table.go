@@ -17,6 +17,40 @@ type Table struct {
 	populated int
 	probes    []*Probe
 	byDesc    map[Desc]*Probe
+	absent    []Absent
+}
+
+// Absent is a probe a provider has on some kernels and cannot build on
+// this one, kept so that a description naming it can say why it matches
+// nothing instead of merely that it does not.
+type Absent struct {
+	Desc Desc
+	Why  string // what the probe needs: "needs kprobes, which this kernel lacks"
+}
+
+// AddAbsent records that the probe d of a provider cannot be built here,
+// and why.
+func (t *Table) AddAbsent(d Desc, why string) {
+	t.absent = append(t.absent, Absent{Desc: d, Why: why})
+}
+
+// Absentees returns the absent probes d matches, after populating the
+// providers it names; with all, every provider's.
+func (t *Table) Absentees(d Desc, all bool) ([]Absent, error) {
+	if all {
+		if _, err := t.Probes(); err != nil {
+			return nil, err
+		}
+	} else if _, err := t.Match(d); err != nil {
+		return nil, err
+	}
+	var out []Absent
+	for _, a := range t.absent {
+		if all || d.Matches(a.Desc) {
+			out = append(out, a)
+		}
+	}
+	return out, nil
 }
 
 // NewTable returns an empty table over the providers, in their order.

@@ -95,28 +95,39 @@ func (p *Provider) Populate(t *provider.Table) error {
 	if err != nil {
 		return err
 	}
+	noKprobes := feature.Kprobes.Check() != nil
 	for i := range p.probes {
 		pr := &p.probes[i]
+		d := provider.Desc{Provider: p.name, Module: p.module, Name: pr.Name}
+		added, wantsKprobes := false, false
 		for _, s := range pr.Sources {
 			if s.Functions != nil {
+				wantsKprobes = true
 				fs, err := s.functions()
 				if err != nil {
 					return err
 				}
 				if len(fs) > 0 {
-					t.Add(p, provider.Desc{Provider: p.name, Module: p.module, Name: pr.Name}, pr)
+					added = true
 					break
 				}
 				continue
 			}
 			_, err := os.Stat(filepath.Join(tf, "events", s.Group, s.Tracepoint))
 			if err == nil {
-				t.Add(p, provider.Desc{Provider: p.name, Module: p.module, Name: pr.Name}, pr)
+				added = true
 				break
 			}
 			if !errors.Is(err, os.ErrNotExist) {
 				return err
 			}
+		}
+		switch {
+		case added:
+			t.Add(p, d, pr)
+		case wantsKprobes && noKprobes:
+			// The user who names it learns why it matches nothing.
+			t.AddAbsent(d, "needs kprobes, which this kernel lacks")
 		}
 	}
 	return nil
