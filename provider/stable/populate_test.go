@@ -75,7 +75,7 @@ func TestListAllVerbose(t *testing.T) {
 	for _, want := range []string{
 		"rawtp             sched                                   sched_switch",
 		"\t\targs[1]: struct task_struct *\n",
-		"sdt          syscalls                                   sys_enter_getppid",
+		"sdt             sched                                   sched_switch",
 		"\t\targs[3]: tcpsinfo_t *\n",
 	} {
 		if !strings.Contains(buf.String(), want) {

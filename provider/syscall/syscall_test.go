@@ -244,14 +244,19 @@ func TestSharedClause(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	go func() {
-		for ctx.Err() == nil {
-			unix.Syscall(unix.SYS_GETPPID, 0, 0, 0)
-			unix.Syscall(unix.SYS_GETPGID, 0, 0, 0)
-			time.Sleep(5 * time.Millisecond)
-			unix.Syscall(unix.SYS_GETPRIORITY, unix.PRIO_PROCESS, 0, 0)
-		}
-	}()
+	// The calls start once tracing is active: getpriority ends the run,
+	// and a first round made before that would end it with no record
+	// of the other two.
+	s.OnActive(func() {
+		go func() {
+			for ctx.Err() == nil {
+				unix.Syscall(unix.SYS_GETPPID, 0, 0, 0)
+				unix.Syscall(unix.SYS_GETPGID, 0, 0, 0)
+				time.Sleep(5 * time.Millisecond)
+				unix.Syscall(unix.SYS_GETPRIORITY, unix.PRIO_PROCESS, 0, 0)
+			}
+		}()
+	})
 	c := &collector{}
 	if _, err := s.Run(ctx, c); err != nil {
 		t.Fatal(err)
