@@ -3,12 +3,14 @@ package dtrace
 import (
 	"bytes"
 	goflag "flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/godtrace/godtrace/internal/testutil"
+	"github.com/godtrace/godtrace/ksym"
 )
 
 func run(t *testing.T, args ...string) (stdout, stderr string, status int) {
@@ -228,5 +230,25 @@ func TestDisassembly(t *testing.T) {
 	if !strings.HasPrefix(stderr, "\nDisassembly of clause :::BEGIN, <dt_clause_0>:\nINS  OFF    OPCODE") ||
 		!strings.Contains(stderr, "call bpf_perf_event_output\n") {
 		t.Errorf("stderr:\n%s", stderr)
+	}
+}
+
+// TestKernelAddrFormat: %a prints a kernel address as module`symbol+offset
+// in printf and for printa's keys, which loads the kernel's symbols just
+// as a recorded stack or sym() does.
+func TestKernelAddrFormat(t *testing.T) {
+	testutil.RequireRoot(t)
+	tb, err := ksym.Kernel()
+	if err != nil {
+		t.Skip(err)
+	}
+	ss := tb.Symbols("vfs_read")
+	if len(ss) == 0 || ss[0].Size < 3 {
+		t.Skip("no vfs_read in the kernel's symbols")
+	}
+	script := fmt.Sprintf(`BEGIN { printf("%%a\n", %#xULL); @[%#xULL] = count(); printa("%%a %%@d\n", @); exit(0); }`, ss[0].Addr+2, ss[0].Addr)
+	out, errs, status := run(t, "-q", "-n", script)
+	if want := "vmlinux`vfs_read+0x2\nvmlinux`vfs_read 1\n\n"; out != want || status != 0 {
+		t.Errorf("got %q (status %d, stderr %q), want %q", out, status, errs, want)
 	}
 }

@@ -34,13 +34,16 @@
 // r/R, bss b/B; absolute symbols are in no section, never get a size and
 // are skipped as next symbols), lies in the same loadable module, and is
 // not further away than a plausible symbol size (256 KiB for text, 16 MiB
-// for data). A loadable module's symbol also ends at the next of the
+// for data); when it is further, a hole (padding to the next section)
+// follows and the symbol gets the rest of its 4 KiB page, which holds its
+// own bytes (srso_alias_return_thunk, a thunk followed by 1 MiB of
+// padding, is still named) and not the hole. A loadable module's symbol also ends at the next of the
 // module's sections (/sys/module/NAME/sections) or at the end of its core
 // layout (/proc/modules), whichever comes first; that also sizes the last
 // symbol before a change of class. Otherwise the size stays 0: the symbol
 // then covers no address, and an address after it is "not inside any
-// symbol". This keeps end markers such as _etext, and functions followed by
-// alignment padding, from swallowing the next section.
+// symbol". This keeps end markers such as _etext from swallowing the next
+// section.
 //
 // # Lookups
 //

@@ -423,7 +423,8 @@ func TestBuildKallsymsOnly(t *testing.T) {
 }
 
 // TestInferBoundaries checks that inferred sizes stop at a change of class
-// and at huge gaps, and that nested sized symbols resolve innermost first.
+// and, at the end of the symbol's page, at huge gaps, and that nested sized
+// symbols resolve innermost first.
 func TestInferBoundaries(t *testing.T) {
 	es, err := ParseKallsyms(strings.NewReader(`ffffffff81000000 T a
 ffffffff81000100 T padded_before_hole
@@ -445,12 +446,15 @@ ffffffff81200040 d last
 		s := tb.At(i)
 		got = append(got, s.Name+"="+hexs(s.Size))
 	}
-	want := []string{"a=0x100", "padded_before_hole=0x0", "after_hole=0x20", "_etext=0x0",
+	want := []string{"a=0x100", "padded_before_hole=0xf00", "after_hole=0x20", "_etext=0x0",
 		"_sdata=0x40", "abs_sym=0x0", "last=0x0"}
 	if !slices.Equal(got, want) {
 		t.Errorf("sizes %q, want %q", got, want)
 	}
-	if got := tb.FormatAddr(0xffffffff81000200); got != "vmlinux`0xffffffff81000200" {
+	if got := tb.FormatAddr(0xffffffff81000200); got != "vmlinux`padded_before_hole+0x100" {
+		t.Errorf("before the hole: %q", got)
+	}
+	if got := tb.FormatAddr(0xffffffff81001000); got != "vmlinux`0xffffffff81001000" {
 		t.Errorf("in the hole: %q", got)
 	}
 	if got := tb.FormatAddr(0xffffffff81200010); got != "vmlinux`_sdata+0x10" {

@@ -60,6 +60,13 @@ func TestLiveKallsyms(t *testing.T) {
 			t.Errorf("%s: formatted %q", name, f)
 		}
 	}
+	// A thunk followed by padding up to the next section is still named
+	// at its address, where stack() finds return addresses into it.
+	if ss := tb.Symbols("srso_alias_return_thunk"); len(ss) > 0 {
+		if f := tb.FormatAddr(ss[0].Addr); f != "vmlinux`srso_alias_return_thunk" {
+			t.Errorf("srso_alias_return_thunk: formatted %q", f)
+		}
+	}
 	if got, want := tb.FormatAddr(tb.Symbols("_stext")[0].Addr-1), hexs(tb.Symbols("_stext")[0].Addr-1); got != want {
 		t.Errorf("below the kernel: %q, want %q", got, want)
 	}

@@ -361,6 +361,10 @@ func (b *builder) sortAndSize(modules []Module) {
 	}
 }
 
+// holePage bounds what a symbol followed by a hole is given: the rest
+// of its page.
+const holePage = 4096
+
 func (b *builder) inferSize(k, next int, nextClasses uint32, bounds map[string][]uint64) uint64 {
 	t := b.t
 	s := &t.syms[k]
@@ -380,8 +384,15 @@ func (b *builder) inferSize(k, next int, nextClasses uint32, bounds map[string][
 		n := &t.syms[next]
 		nm := &t.mods[n.mod]
 		sameArea := ms.kind != Loadable && nm.kind != Loadable || n.mod == s.mod
-		if sameArea && n.addr-s.addr <= limit {
+		switch {
+		case sameArea && n.addr-s.addr <= limit:
 			size = n.addr - s.addr
+		case sameArea:
+			// A hole follows: the symbol's own bytes still precede
+			// it (srso_alias_return_thunk, a 5-byte thunk, is followed
+			// by padding up to the next 2 MiB), so it keeps the rest of
+			// its page, never the hole beyond.
+			size = (s.addr | (holePage - 1)) + 1 - s.addr
 		}
 	}
 	if end != 0 && (size == 0 || s.addr+size > end) && end-s.addr <= limit {

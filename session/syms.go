@@ -166,9 +166,17 @@ func needsUserSymbols(prog *cg.Program) bool {
 	return false
 }
 
-// needsKernelSymbols reports whether prog records kernel addresses, so
-// that the kernel's symbol table is loaded only then.
+// needsKernelSymbols reports whether prog records kernel addresses, or
+// formats a number as one with %a (printf or printa), so that the kernel's
+// symbol table is loaded only then.
 func needsKernelSymbols(prog *cg.Program) bool {
+	for _, f := range prog.Formats {
+		for _, c := range f.Convs {
+			if c.Class() == format.ArgKernelAddr {
+				return true
+			}
+		}
+	}
 	kernel := func(k cg.Kind) bool { return k == cg.KindStack || k == cg.KindSym || k == cg.KindMod }
 	for _, c := range prog.Clauses {
 		for _, r := range c.Stmt.Recs {
