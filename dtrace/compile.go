@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/godtrace/godtrace/ctype"
@@ -102,6 +103,7 @@ func (h *Handle) compile(name string, src []byte, cfg *parser.Config) (*Program,
 	}
 	cfg.IsType = check.IsType(h.types())
 	prog, err := parser.ParseFile(name, src, cfg)
+	var libs []*ast.Program
 	if err == nil {
 		err = h.applyPragmas(prog)
 	}
@@ -109,7 +111,9 @@ func (h *Handle) compile(name string, src []byte, cfg *parser.Config) (*Program,
 	if err == nil {
 		// The types again, now that the program's pragmas may have
 		// changed strsize.
-		info, err = check.Check(prog, &check.Config{Types: h.types(), Probes: probeInfo{h.table(), h.opts.Bool("zdefs")}, Options: h.opts, Symbol: kernelSymbol, Prior: h.compiled})
+		if libs, err = h.userLibs(cfg.IsType); err == nil {
+			info, err = check.Check(prog, &check.Config{Types: h.types(), Probes: probeInfo{h.table(), h.opts.Bool("zdefs")}, Options: h.opts, Symbol: kernelSymbol, Prior: h.compiled, Libs: libs})
+		}
 	}
 	if err != nil {
 		return nil, h.wordError(err, cfg.FromString)
@@ -185,8 +189,40 @@ func (h *Handle) wordError(err error, fromString bool) error {
 	}
 	list.Sort()
 	e := *list[0]
+	if h.libFiles[e.Pos.Filename] {
+		// DTrace names the library file it was reading.
+		e.Msg = fmt.Sprintf("%q, line %d: %s", e.Pos.Filename, e.Pos.Line, e.Msg)
+		e.Pos.Line = 0
+	}
 	if fromString {
 		e.Pos.Line = 0
 	}
 	return &compileError{e.Format(h.opts.Bool("errtags")), err}
+}
+
+// userLibs parses the D library files (*.d) of the -L and libdir
+// directories, in the order the directories were given and by name
+// within one; a directory that cannot be read is skipped, as DTrace does.
+func (h *Handle) userLibs(isType func(string) bool) ([]*ast.Program, error) {
+	if h.opts.Bool("nolibs") {
+		return nil, nil
+	}
+	var libs []*ast.Program
+	h.libFiles = map[string]bool{}
+	for _, dir := range h.opts.Libdirs() {
+		files, _ := filepath.Glob(filepath.Join(dir, "*.d"))
+		for _, name := range files {
+			h.libFiles[name] = true
+			src, err := os.ReadFile(name)
+			if err != nil {
+				continue
+			}
+			prog, err := parser.ParseFile(name, src, &parser.Config{IsType: isType})
+			if err != nil {
+				return nil, err
+			}
+			libs = append(libs, prog)
+		}
+	}
+	return libs, nil
 }

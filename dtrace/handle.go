@@ -36,6 +36,9 @@ func (n notSupported) Is(target error) bool {
 // Handle is one DTrace session: its options and the programs compiled in it.
 type Handle struct {
 	opts *option.Options
+	// libFiles are the -L library files the last compilation read, whose
+	// errors DTrace words with the file's name.
+	libFiles map[string]bool
 	// macros are the values of $pid, $uid, $target and the other macro
 	// variables, by name without the $.
 	macros map[string]string

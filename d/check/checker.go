@@ -35,6 +35,11 @@ type Config struct {
 	// the programs of one dtrace(8) command line share one identifier
 	// table; nil for none.
 	Prior *Info
+	// Libs are the D library files of the -L and libdir directories,
+	// parsed: their declarations join godtrace's own library, after it
+	// and in order, as DTrace reads its library directories. An error in
+	// one fails the check, naming the library's file.
+	Libs []*ast.Program
 }
 
 // TypeInfo is what the checker knows about one expression.
@@ -277,6 +282,7 @@ func Check(prog *ast.Program, cfg *Config) (info *Info, err error) {
 	}
 	if !c.option("nolibs") {
 		c.loadLib(prog)
+		c.userLibs(cfg.Libs)
 	}
 	for _, d := range prog.Decls {
 		c.decl(d)

@@ -31,5 +31,6 @@
 // out. Its translators and what names kernel structs are checked only
 // for a program that mentions what they mention or define, or when a
 // clause first uses a translated args[]: most programs then never load
-// the kernel's BTF.
+// the kernel's BTF. The library files of -L and libdir (Config.Libs)
+// follow it, checked whole, and their errors are the program's.
 package check

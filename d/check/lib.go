@@ -245,3 +245,23 @@ func (c *checker) libDecl(d ast.Decl) {
 	}()
 	c.decl(d)
 }
+
+// userLibs checks the declarations of the -L libraries into the lib
+// scope. Unlike godtrace's own library they were not checked at build
+// time, so an error in one is the user's to see, at its own line.
+func (c *checker) userLibs(libs []*ast.Program) {
+	if len(libs) == 0 {
+		return
+	}
+	// A user library may use anything of the system one.
+	c.loadLazyLib()
+	saved, file := c.defs, c.file
+	c.defs = c.lib
+	defer func() { c.defs, c.file = saved, file }()
+	for _, lib := range libs {
+		c.file = lib.File
+		for _, d := range lib.Decls {
+			c.decl(d)
+		}
+	}
+}

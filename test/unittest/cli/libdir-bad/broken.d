@@ -1,0 +1,3 @@
+/* An error in a library file fails the program, naming the file and line. */
+
+inline int BROKEN = ;
