@@ -282,7 +282,9 @@ func Check(prog *ast.Program, cfg *Config) (info *Info, err error) {
 	}
 	if !c.option("nolibs") {
 		c.loadLib(prog)
-		c.userLibs(cfg.Libs)
+		if cfg != nil {
+			c.userLibs(cfg.Libs)
+		}
 	}
 	for _, d := range prog.Decls {
 		c.decl(d)
