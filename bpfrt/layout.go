@@ -46,6 +46,11 @@ type Config struct {
 	StrtabSize int
 	// NSpec is nspec: the number of speculative buffers.
 	NSpec int
+	// OneCPU is the cpu option: clauses run only for firings on CPU
+	// CPU, whose principal buffer alone then receives records, as
+	// DTrace's trampoline checks the CPU first.
+	OneCPU bool
+	CPU    int
 	// CPUInfo asks for the map curcpu points into (cpuinfo.go).
 	CPUInfo bool
 	// UnwindRows, when not 0, asks for the maps user stacks are unwound

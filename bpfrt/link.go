@@ -42,14 +42,20 @@ type Builder struct {
 const exitLabel = "dt_tramp_exit"
 
 // NewBuilder starts a program: it emits the prologue, which saves the
-// context in RegCtx and looks up the scratch and state values into
+// context in RegCtx, returns 0 at once on a CPU the cpu option excludes,
+// and looks up the scratch and state values into
 // RegScratch and RegState (returning 0 from the program if either lookup
 // fails). EPIDs are assigned in eps. errorStmts are the clauses of the
 // ERROR probe, errorProbe.
 func NewBuilder(l *Layout, eps *EPTable, errorProbe ProbeRef, errorStmts []*Stmt) *Builder {
 	b := &Builder{l: l, eps: eps, errorProbe: errorProbe, errorStmts: errorStmts}
-	b.insns = asm.Instructions{
-		asm.Mov.Reg(RegCtx, asm.R1),
+	b.insns = asm.Instructions{asm.Mov.Reg(RegCtx, asm.R1)}
+	if l.OneCPU {
+		b.insns = append(b.insns,
+			asm.FnGetSmpProcessorId.Call(),
+			asm.JNE.Imm(asm.R0, int32(l.CPU), exitLabel))
+	}
+	b.insns = append(b.insns,
 		StoreImm64(asm.RFP, -8, 0),
 		asm.LoadMapPtr(asm.R1, 0).WithReference(MapScratch),
 		asm.Mov.Reg(asm.R2, asm.RFP),
@@ -63,7 +69,7 @@ func NewBuilder(l *Layout, eps *EPTable, errorProbe ProbeRef, errorStmts []*Stmt
 		asm.FnMapLookupElem.Call(),
 		asm.JEq.Imm(asm.R0, 0, exitLabel),
 		asm.Mov.Reg(RegState, asm.R0),
-	}
+	)
 	return b
 }
 

@@ -53,14 +53,28 @@ func (m *Maps) Load(name string, typ ebpf.ProgramType, attach ebpf.AttachType, a
 // BPF_PROG_RUN, so its helpers see this process (pid, execname): that is
 // how BEGIN and END fire. It runs on the calling CPU; asking for another
 // CPU would run it from an IPI, in whatever task that CPU was running.
+// So when cpu is not negative (the cpu option, whose CPU alone runs
+// clauses) the thread moves to that CPU first, as DTrace fires BEGIN and
+// END from a thread bound to it, and goes back after.
 //
 // Before running it, the thread reads its own CPU clock: that makes the
 // scheduler account the time it has run so far (task_sched_runtime), so
 // vtimestamp in BEGIN and END is never the 0 of a thread not yet
 // accounted.
-func Run(prog *ebpf.Program) error {
+func Run(prog *ebpf.Program, cpu int) error {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
+	if cpu >= 0 {
+		var old, set unix.CPUSet
+		if err := unix.SchedGetaffinity(0, &old); err != nil {
+			return fmt.Errorf("run %s: %w", prog, err)
+		}
+		set.Set(cpu)
+		if err := unix.SchedSetaffinity(0, &set); err != nil {
+			return fmt.Errorf("run %s on cpu %d: %w", prog, cpu, err)
+		}
+		defer unix.SchedSetaffinity(0, &old)
+	}
 	var ts unix.Timespec
 	_ = unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts)
 	if _, err := prog.Run(&ebpf.RunOptions{Context: make([]uint64, 1)}); err != nil {

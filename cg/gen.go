@@ -3,6 +3,7 @@ package cg
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/cilium/ebpf/asm"
@@ -205,7 +206,7 @@ func compileSlots(prog *ast.Program, info *check.Info, m Matcher, opts Options, 
 			p, err = nil, e.err
 		}
 	}()
-	g.layout(prog)
+	g.layout(prog, opts)
 	// DTrace makes a statement of each probe description of a clause,
 	// numbered in order: its number names the clause in fault messages
 	// (dt_clause_N) and is the ERROR probe's arg2. A clause here is one
@@ -244,7 +245,7 @@ func (g *gen) unsupported(n ast.Node, what string) {
 // of first appearance, and lays out the scratch value: the this-> space
 // holds the clause-locals, then the staging areas where map keys and
 // values are built.
-func (g *gen) layout(prog *ast.Program) {
+func (g *gen) layout(prog *ast.Program, opts Options) {
 	var dynKey, dynVal, aggKey, aggVal, aggVals, aggTuple int
 	assigns := g.aggAssigns(prog)
 	ast.Inspect(prog, func(n ast.Node) bool {
@@ -317,6 +318,11 @@ func (g *gen) layout(prog *ast.Program) {
 		AggVals:    aggVals,
 		AggTuple:   aggTuple,
 		NSpec:      g.nspec,
+	}
+	if opts != nil {
+		if v, ok := opts.Value("cpu"); ok && v >= 0 && v <= math.MaxInt32 {
+			cfg.OneCPU, cfg.CPU = true, int(v)
+		}
 	}
 	// A clause's record holds every value it traces, and a printf() of
 	// many strings takes strsize bytes for each: records get what the

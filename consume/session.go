@@ -316,7 +316,7 @@ func (s *Session) Run(ctx context.Context, h Handler) (int, error) {
 	rd := s.rd
 	defer context.AfterFunc(ctx, func() { rd.Flush() })()
 	if s.begin != nil {
-		if err := bpfrt.Run(s.begin); err != nil {
+		if err := bpfrt.Run(s.begin, s.runCPU()); err != nil {
 			return 0, fmt.Errorf("BEGIN: %w", err)
 		}
 	}
@@ -369,7 +369,7 @@ func (s *Session) Run(ctx context.Context, h Handler) (int, error) {
 		if err := s.maps.SetActivity(bpfrt.ActivityEnd); err != nil {
 			return 0, err
 		}
-		if err := bpfrt.Run(s.end); err != nil {
+		if err := bpfrt.Run(s.end, s.runCPU()); err != nil {
 			return 0, fmt.Errorf("END: %w", err)
 		}
 		if err := s.drain(&rec, h); err != nil {
@@ -518,4 +518,13 @@ func (s *Session) Close() error {
 		s.maps = nil
 	}
 	return errors.Join(errs...)
+}
+
+// runCPU is the CPU BEGIN and END must fire on: the cpu option's, whose
+// CPU alone runs clauses, or -1 for the calling one.
+func (s *Session) runCPU() int {
+	if l := s.maps.Layout; l.OneCPU {
+		return l.CPU
+	}
+	return -1
 }

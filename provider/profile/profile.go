@@ -8,6 +8,7 @@ import (
 	"github.com/cilium/ebpf"
 	"golang.org/x/sys/unix"
 
+	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/provider/perfevent"
 )
@@ -97,6 +98,18 @@ func (*Provider) Plan(enabled []provider.Enabled) ([]provider.Unit, error) {
 type unit struct {
 	perfevent.Unit
 	pr *probe
+	// cpu is the cpu option's CPU, the only one the probe fires on, as
+	// the program's layout says; -1 without the option.
+	cpu int
+}
+
+// Trampoline notes the cpu option's CPU for Attach.
+func (u *unit) Trampoline(b *bpfrt.Builder) error {
+	u.cpu = -1
+	if l := b.Layout(); l.OneCPU {
+		u.cpu = l.CPU
+	}
+	return u.Unit.Trampoline(b)
 }
 
 func (u *unit) Name() string { return fmt.Sprintf("dt_prof%d", u.Probe.ID) }
@@ -105,13 +118,17 @@ func (u *unit) Name() string { return fmt.Sprintf("dt_prof%d", u.Probe.ID) }
 // CPU for tick) and links the program to it. tick uses the first online
 // CPU: the kernel's housekeeping CPU, whose timers keep firing when it is
 // idle. On a random one, an idle CPU's cpu-clock event was seen not to
-// fire for seconds (tick-1s never came), which a tick must not do.
+// fire for seconds (tick-1s never came), which a tick must not do. With
+// the cpu option, both fire on its CPU alone.
 func (u *unit) Attach(prog *ebpf.Program) (io.Closer, error) {
 	cpus, err := onlineCPUs()
 	if err != nil {
 		return nil, fmt.Errorf("profile: online cpus: %w", err)
 	}
-	if u.pr.tick {
+	switch {
+	case u.cpu >= 0:
+		cpus = []int{u.cpu}
+	case u.pr.tick:
 		cpus = cpus[:1]
 	}
 	a := &perfevent.Attachment{}
