@@ -33,16 +33,10 @@ func (h *Handle) Merge(progs ...*Program) (*Program, error) {
 // Exec refuses unless the destructive option (-w) is set.
 func (p *Program) Destructive() bool { return p.info.Destructive }
 
-// Matched returns how many probes the program's descriptions match, each
-// probe once: the count of dtrace(8)'s "matched N probes" notice.
+// Matched returns the count of dtrace(8)'s "matched N probes" notice:
+// as DTrace counts, each probe description of each clause adds the probes
+// it matches, so three BEGIN clauses match 3 probes, not 1.
 func (h *Handle) Matched(p *Program) (int, error) {
 	probes, err := h.Matches(p)
-	if err != nil {
-		return 0, err
-	}
-	seen := map[uint32]bool{}
-	for _, pr := range probes {
-		seen[pr.ID] = true
-	}
-	return len(seen), nil
+	return len(probes), err
 }
