@@ -50,7 +50,7 @@ func TestJSONOutput(t *testing.T) {
 	}
 	BEGIN { *(int *)0 = 1; }
 	BEGIN { exit(3); }`)
-	if status != 3 || stderr != "dtrace: description 'BEGIN ' matched 1 probe\n" {
+	if status != 3 || stderr != "dtrace: description 'BEGIN ' matched 3 probes\n" {
 		t.Fatalf("status %d, stderr %q", status, stderr)
 	}
 	types, recs := jsonLines(t, stdout)
