@@ -3,6 +3,7 @@ package output
 import (
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/godtrace/godtrace/agg"
 	"github.com/godtrace/godtrace/format"
@@ -38,6 +39,11 @@ func NewText(opts Options, stdout, stderr io.Writer) *Text {
 	t.p.Quiet = t.quiet
 	t.p.NoResolve = optBool(opts, "noresolve")
 	t.p.RawBytes = optBool(opts, "rawbytes")
+	if opts != nil {
+		if v, ok := opts.Value("stackindent"); ok && v >= 0 && v <= math.MaxInt32 {
+			t.p.StackIndent = int(v)
+		}
+	}
 	t.ao = aggOptions(opts)
 	t.ao.Printer = t.p
 	return t
