@@ -85,6 +85,28 @@ func TestTableIDs(t *testing.T) {
 			}
 		}
 	}
+	// A probe made on demand takes no listed probe's ID: syscall::read:entry
+	// has the one -l gives it, whether a run also names tick-1s or not.
+	want := func(tab *provider.Table) uint32 {
+		p, err := tab.Lookup(provider.ParseDesc("syscall:vmlinux:read:entry"))
+		if err != nil || p == nil {
+			t.Fatalf("syscall:vmlinux:read:entry: %v, %v", p, err)
+		}
+		return p.ID
+	}
+	listed := registry.NewTable()
+	if _, err := listed.Probes(); err != nil {
+		t.Fatal(err)
+	}
+	onDemand := registry.NewTable()
+	tick, err := onDemand.Lookup(provider.ParseDesc("profile:::tick-1s"))
+	if err != nil || tick == nil {
+		t.Fatalf("tick-1s: %v, %v", tick, err)
+	}
+	if a, b := want(listed), want(onDemand); a != b || tick.ID == a {
+		t.Errorf("syscall::read:entry is %d listed, %d after tick-1s (ID %d)", a, b, tick.ID)
+	}
+
 	tab := registry.NewTable()
 	ps, err := tab.Match(provider.ParseDesc("dtrace:::[BE]*"))
 	if err != nil || len(ps) != 3 {
@@ -193,7 +215,8 @@ func TestMatchScope(t *testing.T) {
 		{"BEGIN", true, 1},
 		{":::END", true, 1},
 		{"dtrace:::*", true, 3},
-		{"tick-1s", true, 1},
+		// tick-1s is made on demand, after every listed probe has its ID.
+		{"tick-1s", false, 1},
 		{"nosuchevent", true, 0},
 		{"sched_switch", false, -1},
 		{"*:::BEGIN", true, 1},

@@ -10,14 +10,18 @@ import (
 // Table holds the probes of one run. Ids are assigned in the order probes
 // are added, starting at 1, and never change. Providers are populated
 // lazily but always in registry order, each one only after all those
-// before it, so a probe gets the same id whichever descriptions a script
-// uses (dtrace:::BEGIN, END and ERROR are always 1, 2 and 3).
+// before it, and all of them before a probe is made on demand, so a probe
+// gets the same id whichever descriptions a script uses (dtrace:::BEGIN,
+// END and ERROR are always 1, 2 and 3).
 type Table struct {
 	provs     []Provider
 	populated int
-	probes    []*Probe
-	byDesc    map[Desc]*Probe
-	absent    []Absent
+	// populating is set while providers populate: their probes take
+	// the IDs in order.
+	populating bool
+	probes     []*Probe
+	byDesc     map[Desc]*Probe
+	absent     []Absent
 }
 
 // Absent is a probe a provider has on some kernels and cannot build on
@@ -64,6 +68,14 @@ func (t *Table) Add(prov Provider, d Desc, data any) *Probe {
 	if p := t.byDesc[d]; p != nil {
 		return p
 	}
+	if !t.populating && t.populated < len(t.provs) {
+		// A probe made on demand (tick-1s, pid1234:...) takes the next
+		// free ID only after every provider's listed probes have theirs,
+		// as in DTrace: a probe's ID does not depend on the descriptions
+		// of the run, and -l gives the same. A provider that fails here
+		// reports it when a description names it.
+		_ = t.populateThrough(len(t.provs) - 1)
+	}
 	p := &Probe{ID: uint32(len(t.probes) + 1), Desc: d, Provider: prov, Data: data}
 	t.probes = append(t.probes, p)
 	t.byDesc[d] = p
@@ -72,6 +84,8 @@ func (t *Table) Add(prov Provider, d Desc, data any) *Probe {
 
 // populateThrough populates the providers up to and including index i.
 func (t *Table) populateThrough(i int) error {
+	t.populating = true
+	defer func() { t.populating = false }()
 	for ; t.populated <= i && t.populated < len(t.provs); t.populated++ {
 		p := t.provs[t.populated]
 		if err := p.Populate(t); err != nil {
