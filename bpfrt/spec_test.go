@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/godtrace/godtrace/internal/testutil"
+
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
 )
@@ -35,6 +37,7 @@ func specProgram(t testing.TB, m *Maps) *ebpf.Program {
 // buffer not yet released as busy, and a released buffer is handed out
 // again.
 func TestSpeculation(t *testing.T) {
+	testutil.RequireRoot(t)
 	m, err := NewMaps(Config{NSpec: 2})
 	if err != nil {
 		t.Fatal(err)
