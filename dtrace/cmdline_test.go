@@ -21,6 +21,8 @@ func run(t *testing.T, args ...string) (stdout, stderr string, status int) {
 }
 
 func TestMainMessages(t *testing.T) {
+	// As DTrace does, dtrace checks privileges before the options' values.
+	testutil.RequireRoot(t)
 	dir := t.TempDir()
 	for _, tc := range []struct {
 		args           []string
