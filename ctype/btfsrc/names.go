@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 
 	"golang.org/x/sys/unix"
@@ -39,10 +40,13 @@ func mapFile[T any](path string, index func([]byte) (T, error)) (T, error) {
 		return zero, err
 	}
 	data, err := unix.Mmap(int(f.Fd()), 0, int(fi.Size()), unix.PROT_READ, unix.MAP_PRIVATE)
-	if err != nil {
-		return zero, fmt.Errorf("map %s: %w", path, err)
+	if err == nil {
+		defer unix.Munmap(data)
+	} else if data, err = io.ReadAll(f); err != nil {
+		// Kernels before 6.16 cannot map /sys/kernel/btf/vmlinux: it
+		// is read instead, which costs a copy of a few megabytes.
+		return zero, fmt.Errorf("read %s: %w", path, err)
 	}
-	defer unix.Munmap(data)
 	v, err := index(data)
 	if err != nil {
 		return zero, fmt.Errorf("%s: %w", path, err)
