@@ -309,16 +309,18 @@ func (g *gen) strjoin(call *ast.CallExpr) {
 }
 
 // copyinstr copies the user string at the address of its argument into
-// a scratch slot, at most its second argument bytes (and at most
-// strsize), faulting with the address when it cannot be read.
+// a scratch slot, at most its second argument bytes with the NUL (and at
+// most strsize), faulting with the address when it cannot be read.
 func (g *gen) copyinstr(call *ast.CallExpr) {
 	if len(call.Args) < 2 {
 		g.expr(call.Args[0])
 		g.copyinStr(call, nil)
 		return
 	}
+	// As in DTrace, the size counts the NUL (copyinstr(a, 8) keeps 7
+	// characters) and is at most strsize.
 	if ti := g.typeOf(call.Args[1]); ti.Const {
-		size := min(max(ti.Value+1, 1), int64(g.strbuf))
+		size := min(max(ti.Value, 1), int64(g.strbuf-1))
 		g.expr(call.Args[0])
 		g.copyinStr(call, func() { g.emit(asm.Mov.Imm(asm.R2, int32(size))) })
 		return
@@ -327,16 +329,17 @@ func (g *gen) copyinstr(call *ast.CallExpr) {
 	g.push(call)
 	g.expr(call.Args[0])
 	g.copyinStr(call, func() {
-		// R2 = the size with the NUL, within 1 and strsize+1.
+		// R2 = the size with the NUL, within 1 and strsize.
 		all, done := g.label("cpinall"), g.label("cpinsize")
 		g.pop(asm.R2)
 		g.emit(
-			asm.JGE.Imm(asm.R2, int32(g.strbuf), all),
-			asm.Add.Imm(asm.R2, 1),
+			asm.JGE.Imm(asm.R2, int32(g.strbuf-1), all),
+			asm.JNE.Imm(asm.R2, 0, done),
+			asm.Mov.Imm(asm.R2, 1),
 			asm.Ja.Label(done),
 		)
 		g.setLabel(all)
-		g.emit(asm.Mov.Imm(asm.R2, int32(g.strbuf)))
+		g.emit(asm.Mov.Imm(asm.R2, int32(g.strbuf-1)))
 		g.setLabel(done)
 		g.emit(nop())
 	})

@@ -18,6 +18,8 @@ syscall::openat:return
 	printf("%c%c%c%c [%s]\n", this->b[0], this->b[1], this->b[2], this->b[3], stringof(this->c));
 	printf("[%s] [%s] [%s]\n", copyinstr(self->path, n + 1), copyinstr(self->path, n - 4),
 	    copyinstr(self->path, n * 1000));
+	/* The size counts the NUL, as in DTrace: 8 keeps 7 characters. */
+	printf("[%s]\n", copyinstr(self->path, 8));
 	exit(0);
 }
 syscall::openat:return

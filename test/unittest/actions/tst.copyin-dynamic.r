@@ -1,3 +1,4 @@
 /dev [nul]
-[/dev/] [] [/dev/null]
+[/dev] [] [/dev/null]
+[/dev/nu]
 
