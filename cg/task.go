@@ -147,9 +147,9 @@ func (g *gen) progenyof(call *ast.CallExpr) {
 	g.setLabel(loop)
 	read(4, off.tgid)
 	g.emit(
-		// As in DTrace for Linux, the walk goes up through init to
-		// the idle task, whose parent is itself: every process
-		// descends from init, so progenyof(1) is 1.
+		// As in DTrace for Linux, the walk ends below init: every
+		// process descends from it, yet progenyof(1) is 0.
+		asm.JLE.Imm(asm.R0, 1, no),
 		asm.LoadMem(asm.R1, asm.RFP, pid, asm.DWord),
 		asm.JEq.Reg(asm.R0, asm.R1, yes),
 	)
