@@ -33,7 +33,7 @@ func (e *LoadError) Error() string {
 	} else if n > 1 {
 		what += fmt.Sprintf(" and %d other probes", n)
 	}
-	msg := fmt.Sprintf("BPF program load for %s failed: %s", what, strerror(e.Err))
+	msg := fmt.Sprintf("BPF program load for %s failed: %s", what, Strerror(e.Err))
 	if r := e.Reason(); r != "" {
 		msg += " (" + r + ")"
 	}
@@ -80,8 +80,9 @@ func (e *LoadError) Reason() string {
 	return "refused by the BPF verifier; -x bpflog prints its log"
 }
 
-// strerror is strerror(3)'s text of err, as DTrace prints it.
-func strerror(err error) string {
+// Strerror is strerror(3)'s text of a system error, as DTrace prints
+// it (capitalised), or err's own text.
+func Strerror(err error) string {
 	var errno syscall.Errno
 	if errors.As(err, &errno) {
 		s := errno.Error()

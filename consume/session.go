@@ -10,9 +10,7 @@ import (
 	"os"
 	"runtime"
 	"slices"
-	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/cilium/ebpf"
@@ -242,24 +240,10 @@ func (e *AttachError) Error() string {
 	} else if n > 1 {
 		what += fmt.Sprintf(" and %d other probes", n)
 	}
-	return fmt.Sprintf("failed to enable %s: %s", what, errmsg(e.Err))
+	return fmt.Sprintf("failed to enable %s: %s", what, bpfrt.Strerror(e.Err))
 }
 
 func (e *AttachError) Unwrap() error { return e.Err }
-
-// errmsg is strerror(3)'s text of a system error, as DTrace prints it,
-// or err's own text.
-func errmsg(err error) string {
-	var errno syscall.Errno
-	if errors.As(err, &errno) {
-		s := errno.Error()
-		if s != "" {
-			s = strings.ToUpper(s[:1]) + s[1:]
-		}
-		return s
-	}
-	return err.Error()
-}
 
 // OnActive makes Run call f once BEGIN has run and the activity has left
 // inactive (tracing is active, or exit() in BEGIN has ended it), before it

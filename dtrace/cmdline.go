@@ -7,7 +7,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/consume"
@@ -512,13 +511,5 @@ func errmsg(err error) string {
 	if ae, ok := errors.AsType[*consume.AttachError](err); ok {
 		return ae.Error()
 	}
-	var errno syscall.Errno
-	if errors.As(err, &errno) {
-		s := errno.Error()
-		if s != "" {
-			s = strings.ToUpper(s[:1]) + s[1:]
-		}
-		return s
-	}
-	return err.Error()
+	return bpfrt.Strerror(err)
 }
