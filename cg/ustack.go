@@ -2,8 +2,10 @@ package cg
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/cilium/ebpf/asm"
+	"github.com/cilium/ebpf/btf"
 
 	"github.com/godtrace/godtrace/ctype"
 	"github.com/godtrace/godtrace/d/ast"
@@ -164,48 +166,59 @@ func (g *gen) ucaller(e ast.Node) {
 	)
 }
 
-// uregOffset maps a uregs[] index to the offset of the register in the
-// x86-64 struct pt_regs, or -1 for the registers it lacks (DS, ES, FS and
-// GS, 0 in a 64-bit process). Indexes 0-24 are DTrace for Linux's 64-bit
-// names, in pt_regs order from R_R15 to R_SS, then R_DS to R_GS; from 25
-// on come the 32-bit names in the order of i386's user_regs_struct
-// (R_EBX = R_GS + 1 ... R_SS), which read the registers they are the low
-// halves of. R_TRAPNO is 25 too, where R_EBX wins: the trap number is not
-// in pt_regs.
-func uregOffset(i int64) (int, bool) {
-	const ptRegsWords = 21 // r15 ... ss
-	if i >= 0 && i < ptRegsWords {
-		return int(8 * i), true
+// ptRegsWords is the number of registers in the x86-64 struct pt_regs,
+// r15 ... ss: uregs[0] to uregs[20] in DTrace for Linux's numbering.
+const ptRegsWords = 21
+
+// uregThread names the members of the task's struct thread_struct that
+// uregs[21] to uregs[25] read, as DTrace for Linux does: the segment
+// registers and the trap number are not in pt_regs.
+var uregThread = [...]string{"ds", "es", "fsbase", "gsbase", "trap_nr"}
+
+// threadReg is where a member of uregThread is: its offset in struct
+// task_struct, and its size.
+type threadReg struct{ off, size uint32 }
+
+var kernelThreadRegs = sync.OnceValues(func() (regs [len(uregThread)]threadReg, err error) {
+	spec, err := btf.LoadKernelSpec()
+	if err != nil {
+		return regs, fmt.Errorf("kernel BTF: %w", err)
 	}
-	if i >= ptRegsWords && i < 25 {
-		return -1, true
+	var ts *btf.Struct
+	if err := spec.TypeByName("task_struct", &ts); err != nil {
+		return regs, fmt.Errorf("kernel BTF: task_struct: %w", err)
 	}
-	// ebx ecx edx esi edi ebp eax ds es fs gs orig_eax eip cs eflags esp ss
-	regs32 := []int{5, 11, 12, 13, 14, 4, 10, -1, -1, -1, -1, 15, 16, 17, 18, 19, 20}
-	if j := i - 25; j >= 0 && j < int64(len(regs32)) {
-		if r := regs32[j]; r >= 0 {
-			return 8 * r, true
+	thread, tt, ok := findMember(ts, "thread")
+	if !ok {
+		return regs, fmt.Errorf("kernel BTF: task_struct has no member thread")
+	}
+	for i, m := range uregThread {
+		off, t, ok := findMember(tt, m)
+		if !ok {
+			return regs, fmt.Errorf("kernel BTF: thread_struct has no member %s", m)
 		}
-		return -1, true
+		size, err := btf.Sizeof(t)
+		if err != nil || size > 8 {
+			return regs, fmt.Errorf("kernel BTF: thread_struct.%s is not a register", m)
+		}
+		regs[i] = threadReg{thread + off, uint32(size)}
 	}
-	return 0, false
-}
+	return regs, nil
+})
 
 // uregs loads uregs[i], a user register of the current thread. In a pid
 // or usdt clause the probe context is the thread's user registers;
-// elsewhere they are read from the task's saved user state.
+// elsewhere they are read from the task's saved user state. The checker
+// has refused the indexes past the last register.
 func (g *gen) uregs(e *ast.IndexExpr) {
-	ti := g.typeOf(e.Index[0])
-	off, ok := uregOffset(ti.Value)
-	if !ti.Const || !ok {
-		g.fail(e, fmt.Errorf("index %d is out of range for array uregs", ti.Value))
-	}
-	switch {
-	case off < 0:
-		g.emit(asm.Mov.Imm(asm.R0, 0))
+	i := g.typeOf(e.Index[0]).Value
+	if i >= ptRegsWords {
+		g.threadReg(e, int(i-ptRegsWords))
 		return
-	case g.userContext():
-		g.emit(asm.LoadMem(asm.R0, rCtx, int16(off), asm.DWord))
+	}
+	off := 8 * int16(i)
+	if g.userContext() {
+		g.emit(asm.LoadMem(asm.R0, rCtx, off, asm.DWord))
 		return
 	}
 	if g.c.depth+1 > maxDepth {
@@ -221,6 +234,32 @@ func (g *gen) uregs(e *ast.IndexExpr) {
 		asm.Mov.Reg(asm.R1, asm.RFP),
 		asm.Add.Imm(asm.R1, int32(buf)),
 		asm.Mov.Imm(asm.R2, 8),
+		asm.FnProbeReadKernel.Call(),
+		asm.LoadMem(asm.R0, asm.RFP, buf, asm.DWord),
+	)
+}
+
+// threadReg loads member j of uregThread from the current task, zero
+// extended: the registers are unsigned.
+func (g *gen) threadReg(e ast.Node, j int) {
+	regs, err := kernelThreadRegs()
+	if err != nil {
+		g.fail(e, fmt.Errorf("uregs[]: %w", err))
+	}
+	if g.c.depth+1 > maxDepth {
+		g.fail(e, fmt.Errorf("expression too complex: %w", ErrNotSupported))
+	}
+	r := regs[j]
+	buf := int16(-8 * (g.c.depth + 1))
+	g.emit(
+		asm.Mov.Imm(asm.R0, 0),
+		asm.StoreMem(asm.RFP, buf, asm.R0, asm.DWord),
+		asm.FnGetCurrentTask.Call(),
+		asm.Mov.Reg(asm.R3, asm.R0),
+		asm.Add.Imm(asm.R3, int32(r.off)),
+		asm.Mov.Reg(asm.R1, asm.RFP),
+		asm.Add.Imm(asm.R1, int32(buf)),
+		asm.Mov.Imm(asm.R2, int32(r.size)),
 		asm.FnProbeReadKernel.Call(),
 		asm.LoadMem(asm.R0, asm.RFP, buf, asm.DWord),
 	)

@@ -748,6 +748,10 @@ func (c *checker) isIntConstant(e ast.Expr) bool {
 	return false
 }
 
+// uregsLast is the last index of uregs[] on x86-64, as DTrace for Linux
+// numbers the registers (lib/regs.d): R_TRAPNO.
+const uregsLast = 25
+
 func (c *checker) builtinIndex(e *ast.IndexExpr, x *ast.Ident, b *Ident) *TypeInfo {
 	if len(e.Index) != 1 {
 		c.errorf(e, diag.D_PROTO_LEN, "%s[ ] prototype mismatch: %d args passed, 1 expected", b.Name, len(e.Index))
@@ -758,8 +762,11 @@ func (c *checker) builtinIndex(e *ast.IndexExpr, x *ast.Ident, b *Ident) *TypeIn
 	}
 	c.info.Vars[x] = &Var{Name: b.Name, Kind: BuiltinVar, Builtin: b}
 	if b.Name == "uregs" {
-		if i.Value < 0 {
+		switch {
+		case i.Value < 0:
 			c.errorf(e, diag.D_REGS_IDX, "index %d is out of range for array %s", i.Value, b.Name)
+		case i.Value > uregsLast:
+			c.errorf(e, diag.D_UNKNOWN, "uregs[]: index out of bounds (%d)", i.Value)
 		}
 		return c.record(e, &TypeInfo{Type: c.lookupType(e, "uint64_t")})
 	}

@@ -68,7 +68,7 @@ func TestLibConstants(t *testing.T) {
 		t.Fatal(err)
 	}
 	// PIDTYPE_PGID is the kernel's (2 since Linux 4.19).
-	want := map[string]int64{"SIGKILL": 9, "ENOENT": 2, "NULL": 0, "R_RAX": 10, "R_SP": 40, "R_TRAPNO": 25, "PIDTYPE_PGID": 2, "REQ_WRITE": 1}
+	want := map[string]int64{"SIGKILL": 9, "ENOENT": 2, "NULL": 0, "R_RAX": 10, "R_SP": 19, "R_TRAPNO": 25, "PIDTYPE_PGID": 2, "REQ_WRITE": 1}
 	ast.Inspect(prog, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			if v, ok := want[id.Name]; ok {

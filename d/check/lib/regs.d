@@ -1,9 +1,9 @@
 /*
  * Indexes into uregs[] on x86-64, as DTrace for Linux numbers them: the
  * 64-bit registers in the order of the kernel's struct pt_regs, then the
- * segment registers and the trap number, then the names of the 32-bit
- * registers. The generic names (R_PC, R_SP, ...) follow DTrace for
- * Linux, which binds them to the 32-bit names.
+ * segment registers and the trap number, which it reads from the task's
+ * saved thread state. The 32-bit names and the generic ones (R_PC, R_SP,
+ * ...) are other names of the 64-bit registers.
  */
 
 inline int R_R15 = 0;
@@ -33,16 +33,16 @@ inline int R_FS = 23;
 inline int R_GS = 24;
 inline int R_TRAPNO = 25;
 
-inline int R_EBX = R_GS + 1;
-inline int R_ECX = R_GS + 2;
-inline int R_EDX = R_GS + 3;
-inline int R_ESI = R_GS + 4;
-inline int R_EDI = R_GS + 5;
-inline int R_EBP = R_GS + 6;
-inline int R_EAX = R_GS + 7;
-inline int R_EIP = R_GS + 13;
-inline int R_EFL = R_GS + 15;
-inline int R_ESP = R_GS + 16;
+inline int R_EBX = R_RBX;
+inline int R_ECX = R_RCX;
+inline int R_EDX = R_RDX;
+inline int R_ESI = R_RSI;
+inline int R_EDI = R_RDI;
+inline int R_EBP = R_RBP;
+inline int R_EAX = R_RAX;
+inline int R_EIP = R_RIP;
+inline int R_EFL = R_RFL;
+inline int R_ESP = R_RSP;
 
 inline int R_PC = R_EIP;
 inline int R_FP = R_EBP;

@@ -1,0 +1,5 @@
+/* uregs[] ends at R_TRAPNO, 25. */
+BEGIN
+{
+	trace(uregs[26]);
+}
