@@ -108,7 +108,24 @@ func (h *Handle) Exec(p *Program, stdout, stderr io.Writer) (int, error) {
 func (h *Handle) closeExporter() {
 	if h.exporter != nil {
 		h.exporter.Close()
+		h.exporter = nil
 	}
+}
+
+// errNotEnabled is Go's answer when no program was enabled, or the run
+// of the one that was is over.
+var errNotEnabled = errors.New("no program is enabled: Exec or ExecWriter comes before Go")
+
+// closeSession ends the run: its programs, links, maps and buffers are
+// released, and the exporter stops.
+func (h *Handle) closeSession() error {
+	h.closeExporter()
+	if h.sess == nil {
+		return nil
+	}
+	err := h.sess.Close()
+	h.sess = nil
+	return err
 }
 
 // ExecWriter is Exec with the run's records going to w, decoded: probe
@@ -193,8 +210,10 @@ func (h *Handle) start(g *generated, w output.Writer, fx *output.Effects) error 
 // once BEGIN has run and the probes are active, as dtrace(8) does, so
 // that none of their events are missed.
 func (h *Handle) Go(ctx context.Context) (int, error) {
-	defer h.sess.Close()
-	defer h.closeExporter()
+	if h.sess == nil {
+		return 0, errNotEnabled
+	}
+	defer h.closeSession()
 	for _, p := range h.targets {
 		// A process that cannot be followed (it died meanwhile) prints
 		// its addresses raw.

@@ -60,10 +60,12 @@ func (h *Handle) continueProcesses() {
 	}
 }
 
-// Close releases the session's processes as dtrace(8) does when it ends:
-// a created process still running is killed, a grabbed one let go.
+// Close releases what the handle holds: a program enabled and not yet
+// run to its end is stopped (its probes detached, its maps freed), and
+// the processes are let go as dtrace(8) does when it ends: a created
+// process still running is killed, a grabbed one let go.
 func (h *Handle) Close() error {
-	var errs []error
+	errs := []error{h.closeSession()}
 	for _, p := range h.targets {
 		errs = append(errs, p.Close())
 	}

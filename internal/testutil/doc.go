@@ -1,5 +1,7 @@
 // Package testutil owns the one way privileged tests decide to skip: only
 // when the kernel truly lacks a feature, as reported by package feature.
 // Any other failure, including "not root", fails the test, because CI runs
-// as root and a privileged test that skips there is a bug.
+// as root and a privileged test that skips there is a bug. It also builds
+// cmd/dtrace once per test binary for the tests that run the command as
+// users do (Dtrace).
 package testutil

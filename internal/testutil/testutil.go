@@ -2,7 +2,13 @@ package testutil
 
 import (
 	"errors"
+	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/godtrace/godtrace/internal/feature"
@@ -59,4 +65,64 @@ func SkipIfNotSupported(tb testing.TB, err error) {
 		tb.Skip("kernel lacks a feature:", err)
 	}
 	tb.Fatal(err)
+}
+
+var (
+	buildOnce  sync.Once
+	dtraceDir  string
+	dtraceErr  error
+	dtracePath string
+)
+
+// Dtrace builds cmd/dtrace once per test binary and returns the path of
+// the executable: for tests that run the command as users do. root is
+// the module's root, relative to the test's directory. Every Go source
+// under it is stat'ed first: go test caches a passing result keyed on
+// the files the test touches, and the build runs in a child process, so
+// without it a change to the sources would not rerun the test. The test
+// binary's TestMain calls RemoveDtrace when the tests are done.
+func Dtrace(tb testing.TB, root string) string {
+	tb.Helper()
+	buildOnce.Do(func() {
+		if dtraceErr = statSources(root); dtraceErr != nil {
+			return
+		}
+		if dtraceDir, dtraceErr = os.MkdirTemp("", "godtrace-test"); dtraceErr != nil {
+			return
+		}
+		dtracePath = filepath.Join(dtraceDir, "dtrace")
+		gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
+		cmd := exec.Command(gobin, "build", "-o", dtracePath, "github.com/godtrace/godtrace/cmd/dtrace")
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			dtraceErr = fmt.Errorf("go build cmd/dtrace: %w\n%s", err, out)
+		}
+	})
+	if dtraceErr != nil {
+		tb.Fatal(dtraceErr)
+	}
+	return dtracePath
+}
+
+// RemoveDtrace removes what Dtrace built.
+func RemoveDtrace() {
+	if dtraceDir != "" {
+		os.RemoveAll(dtraceDir)
+	}
+}
+
+// statSources stats every Go source and module file under root.
+func statSources(root string) error {
+	return filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && path != root && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
+			return filepath.SkipDir
+		}
+		if name := d.Name(); strings.HasSuffix(name, ".go") || name == "go.mod" || name == "go.sum" {
+			_, err = os.Stat(path)
+		}
+		return err
+	})
 }

@@ -46,76 +46,25 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/godtrace/godtrace/internal/testutil"
 )
 
-var (
-	buildOnce  sync.Once
-	dtracePath string
-	buildErr   error
-)
-
 // dtrace builds cmd/dtrace the first time it is asked for, as the static
 // binary users get.
 func dtrace(t *testing.T) string {
 	t.Helper()
-	buildOnce.Do(func() {
-		// go test caches a passing result keyed on the files the test
-		// itself touches; the build runs in a child process, so stat the
-		// module's sources here to make any change to them rerun the
-		// cases.
-		if err := statSources(filepath.Join("..", "..")); err != nil {
-			buildErr = err
-			return
-		}
-		dir, err := os.MkdirTemp("", "unittest-dtrace")
-		if err != nil {
-			buildErr = err
-			return
-		}
-		dtracePath = filepath.Join(dir, "dtrace")
-		gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
-		cmd := exec.Command(gobin, "build", "-o", dtracePath, "github.com/godtrace/godtrace/cmd/dtrace")
-		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			buildErr = fmt.Errorf("go build cmd/dtrace: %w\n%s", err, out)
-		}
-	})
-	if buildErr != nil {
-		t.Fatal(buildErr)
-	}
-	return dtracePath
-}
-
-// statSources stats every Go source and module file under root.
-func statSources(root string) error {
-	return filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && path != root && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
-			return filepath.SkipDir
-		}
-		if name := d.Name(); strings.HasSuffix(name, ".go") || name == "go.mod" || name == "go.sum" {
-			_, err = os.Stat(path)
-		}
-		return err
-	})
+	return testutil.Dtrace(t, filepath.Join("..", ".."))
 }
 
 func TestMain(m *testing.M) {
 	status := m.Run()
-	if dtracePath != "" {
-		os.RemoveAll(filepath.Dir(dtracePath))
-	}
+	testutil.RemoveDtrace()
 	os.Exit(status)
 }
 
