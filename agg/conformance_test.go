@@ -230,7 +230,7 @@ func TestConformance(t *testing.T) {
 			a.Add(0, 1)
 			b := r.agg("b", Sum, Params{})
 			b.Add(7, 1, str("key"))
-			r.out = format.AppendProbeHeader(r.out, false)
+			r.out = format.AppendProbeHeader(r.out, false, false)
 			r.out = format.AppendProbeLine(r.out, 0, 1, "", "BEGIN")
 			r.out = r.o.Printer.AppendProbeEnd(r.out)
 		},

@@ -182,6 +182,7 @@ func (c *command) run(argv []string) {
 	}
 	c.secondPass(flags)
 	if _, ok := os.LookupEnv("_DTRACE_TESTING"); ok {
+		c.h.testing = true
 		opts.Set("quietresize", "")
 	}
 	c.thirdPass(flags)

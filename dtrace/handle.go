@@ -58,6 +58,10 @@ type Handle struct {
 	// exporter serves the aggregations under exporter=ADDR; it stops
 	// when the run ends, or fails.
 	exporter *prom.Exporter
+	// testing is dtrace(8)'s testing mode (_DTRACE_TESTING): its text
+	// leaves out what varies from run to run, the CPU and probe ID
+	// columns of probe lines.
+	testing bool
 }
 
 // Open starts a session with every option at libdtrace's default.

@@ -22,7 +22,9 @@ func (h *Handle) writer(stdout, stderr io.Writer) (output.Writer, *output.Effect
 	var w output.Writer
 	switch f := h.opts.Text("oformat"); f {
 	case "", "text":
-		w = output.NewText(h.opts, out, stderr)
+		t := output.NewText(h.opts, out, stderr)
+		t.NoIDs = h.testing
+		w = t
 	case "json":
 		w = output.NewJSON(h.opts, out)
 	default:

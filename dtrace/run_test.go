@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -230,5 +231,30 @@ func TestCopyout(t *testing.T) {
 		if status != 0 || err != nil || string(got) != tc.want {
 			t.Errorf("%s: status %d, stderr %q; target wrote %q (%v), want %q", tc.prog, status, stderr, got, err, tc.want)
 		}
+	}
+}
+
+// TestTestingMode: with _DTRACE_TESTING in the environment, as DTrace's
+// test harness sets it, probe lines leave out the CPU and probe ID
+// columns, which vary from run to run; the rest of the output is as
+// without it.
+func TestTestingMode(t *testing.T) {
+	requireTracing(t)
+	const script = `BEGIN { trace(7); printf("x"); } BEGIN { exit(0); } END { trace("s"); }`
+	t.Setenv("_DTRACE_TESTING", "t")
+	stdout, stderr, status := run(t, "-n", script)
+	want := fmt.Sprintf("%32s\n%32s %11dx\n%32s \n%32s   %-33s\n\n",
+		"FUNCTION:NAME", ":BEGIN", 7, ":BEGIN", ":END", "s")
+	if status != 0 || stdout != want {
+		t.Errorf("status %d, stderr %q\ngot  %q\nwant %q", status, stderr, stdout, want)
+	}
+	stdout, _, _ = run(t, "-F", "-n", "BEGIN { exit(0); }")
+	if want := fmt.Sprintf("%-41s\n%-41s \n\n", "FUNCTION", "| :BEGIN"); stdout != want {
+		t.Errorf("flowindent: got %q, want %q", stdout, want)
+	}
+	os.Unsetenv("_DTRACE_TESTING")
+	stdout, _, _ = run(t, "-n", "BEGIN { exit(0); }")
+	if !strings.HasPrefix(stdout, "CPU     ID                    FUNCTION:NAME\n") {
+		t.Errorf("without _DTRACE_TESTING: got %q", stdout)
 	}
 }

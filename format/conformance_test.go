@@ -117,7 +117,7 @@ func TestConformancePrintf(t *testing.T) {
 func TestConformanceTrace(t *testing.T) {
 	p := NewPrinter()
 	t.Run("tst.default-output", func(t *testing.T) {
-		out := AppendProbeHeader(nil, false)
+		out := AppendProbeHeader(nil, false, false)
 		out = AppendProbeLine(out, 0, 1, "", "BEGIN")
 		out = p.AppendTrace(out, i32(42))
 		out = p.AppendTrace(out, String("str"))
@@ -125,7 +125,7 @@ func TestConformanceTrace(t *testing.T) {
 		check(t, "tst.default-output", string(append(out, '\n')))
 	})
 	t.Run("tst.trace-struct", func(t *testing.T) {
-		out := AppendProbeHeader(nil, false)
+		out := AppendProbeHeader(nil, false, false)
 		out = AppendProbeLine(out, 1, 1, "", "BEGIN")
 		out = p.AppendTrace(out, Bytes([]byte{2, 1, 0, 0, 3, 0, 0, 0}))
 		out = p.AppendProbeEnd(out)
@@ -133,7 +133,7 @@ func TestConformanceTrace(t *testing.T) {
 	})
 	t.Run("tst.flowindent-nested", func(t *testing.T) {
 		var f Flow
-		out := AppendProbeHeader(nil, true)
+		out := AppendProbeHeader(nil, true, false)
 		out = f.AppendLine(out, FlowProbe{CPU: 0, EPID: 1, ProbeID: 1, Provider: "dtrace", Name: "BEGIN"})
 		out = p.AppendTrace(out, i32(1))
 		out = p.AppendProbeEnd(out)

@@ -5,6 +5,9 @@ import "strings"
 // Flow is the state of the flowindent layout: the indentation, which grows
 // by two after each entry probe and shrinks by two at each return probe.
 type Flow struct {
+	// NoCPU leaves the CPU column out, as dtrace(8) does when testing
+	// (_DTRACE_TESTING), where which CPU fires varies from run to run.
+	NoCPU     bool
 	indent    int
 	lastEPID  uint32
 	lastProbe uint32
@@ -75,8 +78,10 @@ func (f *Flow) AppendLine(dst []byte, p FlowProbe) []byte {
 	if kind == flowNone {
 		text += ":" + p.Name
 	}
-	dst = appendInt(dst, spec{width: 3}, 'd', uint64(abs(p.CPU)), p.CPU < 0)
-	dst = append(dst, ' ')
+	if !f.NoCPU {
+		dst = appendInt(dst, spec{width: 3}, 'd', uint64(abs(p.CPU)), p.CPU < 0)
+		dst = append(dst, ' ')
+	}
 	dst = appendStr(dst, spec{flags: FlagLeft, width: 41}, text)
 	dst = append(dst, ' ')
 	if kind == flowEntry {

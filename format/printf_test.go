@@ -272,6 +272,23 @@ func TestProbeLine(t *testing.T) {
 	}
 }
 
+// TestProbeLineNoIDs: without the CPU and ID columns (dtrace's testing
+// mode), the header and lines keep the widths of the columns that remain.
+func TestProbeLineNoIDs(t *testing.T) {
+	for _, tc := range []struct{ got, want string }{
+		{string(AppendProbeHeader(nil, false, false)), fmt.Sprintf("%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME")},
+		{string(AppendProbeHeader(nil, true, false)), fmt.Sprintf("%3s %-41s\n", "CPU", "FUNCTION")},
+		{string(AppendProbeHeader(nil, false, true)), fmt.Sprintf("%32s\n", "FUNCTION:NAME")},
+		{string(AppendProbeHeader(nil, true, true)), fmt.Sprintf("%-41s\n", "FUNCTION")},
+		{string(AppendProbeName(nil, "", "BEGIN")), fmt.Sprintf("%32s ", ":BEGIN")},
+		{string((&Flow{NoCPU: true}).AppendLine(nil, FlowProbe{Provider: "syscall", Function: "read", Name: "entry"})), fmt.Sprintf("%-41s ", " => read")},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("got %q, want %q", tc.got, tc.want)
+		}
+	}
+}
+
 func TestInet(t *testing.T) {
 	cases := map[[16]byte]string{
 		{}:                              "::",

@@ -168,12 +168,21 @@ func AppendBytes(dst []byte, b []byte, width int, quiet, rawBytes bool) []byte {
 
 // AppendProbeHeader appends the column header printed before the first
 // probe line when not quiet: "CPU     ID                    FUNCTION:NAME",
-// or "CPU FUNCTION" padded in the flowindent layout.
-func AppendProbeHeader(dst []byte, flow bool) []byte {
+// or "CPU FUNCTION" padded in the flowindent layout. Without the CPU and
+// ID columns (noIDs), as dtrace(8) prints when testing (_DTRACE_TESTING),
+// only "FUNCTION:NAME" right-aligned in its 32 columns, or "FUNCTION"
+// padded to 41.
+func AppendProbeHeader(dst []byte, flow, noIDs bool) []byte {
 	if flow {
-		return append(dst, "CPU FUNCTION                                 \n"...)
+		if !noIDs {
+			dst = append(dst, "CPU "...)
+		}
+		return append(appendStr(dst, spec{flags: FlagLeft, width: 41}, "FUNCTION"), '\n')
 	}
-	return append(dst, "CPU     ID                    FUNCTION:NAME\n"...)
+	if !noIDs {
+		dst = append(dst, "CPU     ID "...)
+	}
+	return append(appendStr(dst, spec{width: 32}, "FUNCTION:NAME"), '\n')
 }
 
 // AppendProbeLine appends the start of a probe's output line in the
@@ -184,6 +193,13 @@ func AppendProbeLine(dst []byte, cpu int, id uint32, function, name string) []by
 	dst = append(dst, ' ')
 	dst = appendInt(dst, spec{width: 6}, 'u', uint64(id), false)
 	dst = append(dst, ' ')
+	return AppendProbeName(dst, function, name)
+}
+
+// AppendProbeName appends function:name right-aligned in 32 columns, and
+// a space: how a probe line ends, and all of it without the CPU and ID
+// columns.
+func AppendProbeName(dst []byte, function, name string) []byte {
 	dst = appendStr(dst, spec{width: 32}, function+":"+name)
 	return append(dst, ' ')
 }

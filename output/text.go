@@ -22,7 +22,11 @@ type Text struct {
 	folded  bool         // stack aggregations in the folded format
 	tags    bool         // drop messages name their kind (droptags)
 	started bool         // the probe line header was printed
-	buf     []byte
+	// NoIDs leaves the CPU and probe ID columns out of probe lines, as
+	// dtrace(8) does when testing (_DTRACE_TESTING): they vary from run
+	// to run. Set before the first record.
+	NoIDs bool
+	buf   []byte
 }
 
 // NewText returns the text Writer under opts (quiet, flowindent, the
@@ -61,12 +65,16 @@ func (t *Text) Probe(r *Probe) error {
 	b := t.buf[:0]
 	if !t.quiet {
 		if !t.started {
-			b = format.AppendProbeHeader(b, t.flow != nil)
+			b = format.AppendProbeHeader(b, t.flow != nil, t.NoIDs)
 			t.started = true
 		}
-		if t.flow != nil {
+		switch {
+		case t.flow != nil:
+			t.flow.NoCPU = t.NoIDs
 			b = t.flow.AppendLine(b, format.FlowProbe{CPU: r.CPU, EPID: r.EPID, ProbeID: r.ID, Provider: r.Provider, Function: r.Function, Name: r.Name})
-		} else {
+		case t.NoIDs:
+			b = format.AppendProbeName(b, r.Function, r.Name)
+		default:
 			b = format.AppendProbeLine(b, r.CPU, r.ID, r.Function, r.Name)
 		}
 	}
