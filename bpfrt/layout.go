@@ -19,12 +19,22 @@ type Config struct {
 	StrSlots int
 	// GlobalsSize is the size of the one value holding all D globals.
 	GlobalsSize int
-	// DynVarSize is dynvarsize in bytes; with DynKeySize and DynValSize it
-	// gives the number of dynamic variables the HASH map holds. A
-	// DynValSize of 0 means the program has none: the map then holds one.
+	// DynVarSize is dynvarsize in bytes; with DynTuple and DynValue it
+	// gives the number of dynamic variables the HASH map holds, whose
+	// keys and values are DynKeySize and DynValSize bytes. A DynValSize
+	// of 0 means the program has none: the map then holds one.
 	DynVarSize int
 	DynKeySize int
 	DynValSize int
+	// DynTuple and DynValue are DTrace's measure of a dynamic variable:
+	// the largest tuple of the program's associative arrays and
+	// aggregations as AggTuple lays it out (0 when it has none: a
+	// thread-local has no tuple), and the largest size of a value, not
+	// rounded up. Like DTrace, the map holds dynvarsize / (DynTuple +
+	// DynValue) variables, so a script that counts on how many fit sees
+	// DTrace's number.
+	DynTuple int
+	DynValue int
 	// AggSize is aggsize in bytes; with AggTuple and AggValSize it gives
 	// the number of tuples, over all CPUs, the aggregation map holds. An
 	// AggKeySize of 0 means the program has no aggregations with keys:

@@ -123,7 +123,7 @@ func NewMaps(cfg Config) (*Maps, error) {
 			m.Close()
 		}
 	}()
-	dynEntries := entries(l.DynVarSize, l.DynKeySize, l.DynValSize)
+	dynEntries := dynCapacity(l)
 	for _, s := range []struct {
 		dst  **ebpf.Map
 		spec ebpf.MapSpec
@@ -175,16 +175,13 @@ func NewMaps(cfg Config) (*Maps, error) {
 	return m, nil
 }
 
-// entries returns how many entries of key and val bytes fit in size bytes
-// of hash map, at least one; one when key or val is 0 (the map is
-// unused). As DTrace's dynvarsize counts the header of each dynamic
-// variable, the kernel's header of each hash element counts here, so
-// that the option bounds the memory the map takes.
-func entries(size, key, val int) uint32 {
-	if key == 0 || val == 0 {
+// dynCapacity is how many dynamic variables the map holds: as many as
+// dynvarsize holds by DTrace's measure, at least one.
+func dynCapacity(l *Layout) uint32 {
+	if l.DynKeySize == 0 || l.DynValSize == 0 || l.DynTuple+l.DynValue == 0 {
 		return 1
 	}
-	return uint32(min(max(size/(htabElemHeader+align8(max(key, 8))+align8(val)), 1), 1<<31))
+	return uint32(min(max(l.DynVarSize/(l.DynTuple+l.DynValue), 1), 1<<31))
 }
 
 // ErrBufTooSmall is DTrace's EDT_BUFTOOSMALL: aggsize cannot hold even
@@ -206,10 +203,6 @@ func aggCapacity(l *Layout) (uint32, error) {
 	}
 	return uint32(min(n, 1<<31)), nil
 }
-
-// htabElemHeader is the size of struct htab_elem on 64-bit kernels: the
-// hash link, the free list link and the hash, before the key.
-const htabElemHeader = 48
 
 // bpfFMmapable (BPF_F_MMAPABLE) maps the state into our memory, so the
 // consumer polls it without a system call and writes the activity word

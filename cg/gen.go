@@ -247,6 +247,9 @@ func (g *gen) unsupported(n ast.Node, what string) {
 // values are built.
 func (g *gen) layout(prog *ast.Program, opts Options) {
 	var dynKey, dynVal, aggKey, aggVal, aggVals, aggTuple int
+	// tuple and dynValue are DTrace's measure of the dynamic variables
+	// (bpfrt.Config.DynTuple and DynValue).
+	var tuple, dynValue int
 	assigns := g.aggAssigns(prog)
 	ast.Inspect(prog, func(n ast.Node) bool {
 		if a, ok := n.(*ast.AssignExpr); ok {
@@ -284,6 +287,10 @@ func (g *gen) layout(prog *ast.Program, opts Options) {
 			if _, ok := g.dyn[v]; !ok && v.Type != nil {
 				d := g.newDynVar(e, v)
 				dynKey, dynVal = max(dynKey, d.keySize), max(dynVal, d.valSize)
+				dynValue = max(dynValue, g.sizeof(v.Type))
+				if v.Kind == check.Assoc {
+					tuple = max(tuple, g.dtraceTuple(v))
+				}
 			}
 		}
 		return true
@@ -313,6 +320,8 @@ func (g *gen) layout(prog *ast.Program, opts Options) {
 		ThisSize:   g.kstackArea + g.kstackSize(prog),
 		DynKeySize: dynKey,
 		DynValSize: dynVal,
+		DynTuple:   max(tuple, aggTuple),
+		DynValue:   dynValue,
 		AggKeySize: aggKey,
 		AggValSize: aggVal,
 		AggVals:    aggVals,

@@ -1,10 +1,11 @@
 /* @@nosort */
 /* A dynamic variable the full dynamic variable map cannot take is a
    dynamic variable drop: the store is lost and the variable reads as
-   0. dynvarsize=144 holds two elements of 16-byte keys and 8-byte
-   values with the kernel's 48-byte header of each. */
+   0. By DTrace's measure an element of x takes 20 bytes: its tuple (a
+   4-byte id, the int key and a trailing word) and its int value; so
+   dynvarsize=59 holds two. */
 #pragma D option quiet
-#pragma D option dynvarsize=144
+#pragma D option dynvarsize=59
 
 BEGIN
 {
