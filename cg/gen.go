@@ -12,6 +12,7 @@ import (
 	"github.com/godtrace/godtrace/ctype"
 	"github.com/godtrace/godtrace/d/ast"
 	"github.com/godtrace/godtrace/d/check"
+	"github.com/godtrace/godtrace/d/diag"
 	"github.com/godtrace/godtrace/d/token"
 	"github.com/godtrace/godtrace/internal/feature"
 )
@@ -228,12 +229,43 @@ func compileSlots(prog *ast.Program, info *check.Info, m Matcher, opts Options, 
 // cgError carries an error out of the recursive generator.
 type cgError struct{ err error }
 
+// Error is what code generation refuses, placed on the line of the D
+// construct it is about, as DTrace's code generator places its errors:
+// for DTrace, code generation is the last step of compiling, so the
+// driver words these as compile errors.
+type Error struct {
+	// Pos is where the construct is; a zero Line when the error is about
+	// the program as a whole.
+	Pos token.Position
+	// Tag is DTrace's tag for the error: D_UNKNOWN, the tag DTrace gives
+	// what its code generator does not implement, unless DTrace has a
+	// more precise one.
+	Tag diag.Tag
+	Err error
+}
+
+func (e *Error) Error() string {
+	if e.Pos.Line > 0 {
+		return fmt.Sprintf("line %d: %v", e.Pos.Line, e.Err)
+	}
+	return e.Err.Error()
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
 // fail stops code generation with an error about node n.
 func (g *gen) fail(n ast.Node, err error) {
+	g.failTag(n, diag.D_UNKNOWN, err)
+}
+
+// failTag stops code generation with an error about node n that DTrace
+// tags tag.
+func (g *gen) failTag(n ast.Node, tag diag.Tag, err error) {
+	e := &Error{Tag: tag, Err: err}
 	if g.file != nil && n != nil && n.Pos().IsValid() {
-		err = fmt.Errorf("line %d: %w", g.file.Position(n.Pos()).Line, err)
+		e.Pos = g.file.Position(n.Pos())
 	}
-	panic(cgError{err})
+	panic(cgError{e})
 }
 
 // unsupported stops code generation on a construct it lacks.

@@ -34,16 +34,23 @@ func (g *gen) inetCall(e ast.Expr) (Kind, int, ast.Expr, bool) {
 		}
 		return KindInet6, 16, call.Args[0], true
 	case isCall(call, "inet_ntop") && len(call.Args) == 2:
+		// As in DTrace, any family but AF_INET6 is converted as AF_INET;
+		// one known only at run time is converted by inetSubr.
 		ti := g.typeOf(call.Args[0])
 		switch {
-		case ti.Const && ti.Value == format.AFInet:
-			return KindInet4, 4, call.Args[1], true
 		case ti.Const && ti.Value == format.AFInet6:
 			return KindInet6Strict, 16, call.Args[1], true
+		case ti.Const:
+			return KindInet4, 4, call.Args[1], true
 		}
-		g.unsupported(call, "inet_ntop() of an address family that is not AF_INET or AF_INET6")
 	}
 	return 0, 0, nil, false
+}
+
+// runtimeFamily reports whether call is an inet_ntop() whose address
+// family is known only at run time.
+func (g *gen) runtimeFamily(call *ast.CallExpr) bool {
+	return isCall(call, "inet_ntop") && len(call.Args) == 2 && !g.typeOf(call.Args[0]).Const
 }
 
 // recordInet records the address bytes of an address conversion.
@@ -57,7 +64,8 @@ func (g *gen) recordInet(act bpfrt.Action, kind Kind, size int, addr ast.Expr) {
 // scratch slot.
 func (g *gen) inetSubr(call *ast.CallExpr) {
 	kind, size, addr, ok := g.inetCall(call)
-	if !ok {
+	runtime := g.runtimeFamily(call)
+	if !ok && !runtime {
 		g.unsupported(call, "this address conversion")
 	}
 	// The address bytes go in a slot of their own, the text in another;
@@ -65,19 +73,39 @@ func (g *gen) inetSubr(call *ast.CallExpr) {
 	if g.strbuf < 16 {
 		g.unsupported(call, "an address conversion with strsize below 15")
 	}
+	if runtime {
+		g.expr(call.Args[0])
+		g.push(call)
+		addr = call.Args[1]
+	}
 	g.expr(addr)
-	tmp := g.strSlot()
-	g.readMem(tmp, size)
-	out := g.strSlot()
+	tmp, out := g.strSlot(), g.strSlot()
 	w := inetWriter{g: g, out: out}
-	g.emit(asm.Mov.Imm(asm.R1, 0))
-	if kind == KindInet4 {
-		g.octets(w, tmp)
+	end := g.label("inetend")
+	convert := func(kind Kind, size int) {
+		g.readMem(tmp, size)
+		g.emit(asm.Mov.Imm(asm.R1, 0))
+		if kind == KindInet4 {
+			g.octets(w, tmp)
+		} else {
+			g.groups(w, tmp, kind == KindInet6Strict)
+		}
+	}
+	if runtime {
+		// What DTrace generates: af == AF_INET6 ? inet_ntoa6(addr, 1)
+		// : inet_ntoa(addr).
+		v6, text := g.label("inet6"), g.label("inettext")
+		g.pop(asm.R1)
+		g.emit(asm.JEq.Imm(asm.R1, format.AFInet6, v6))
+		convert(KindInet4, 4)
+		g.emit(asm.Ja.Label(text))
+		g.setLabel(v6)
+		convert(KindInet6Strict, 16)
+		g.setLabel(text)
 	} else {
-		g.groups(w, tmp, kind == KindInet6Strict)
+		convert(kind, size)
 	}
 	// R1 is the end of the text: bound it for the verifier, and end it.
-	end := g.label("inetend")
 	g.emit(asm.JLT.Imm(asm.R1, int32(g.strbuf), end), asm.Mov.Imm(asm.R1, int32(g.strbuf-1)))
 	g.setLabel(end)
 	g.emit(

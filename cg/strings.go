@@ -9,6 +9,7 @@ import (
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/ctype"
 	"github.com/godtrace/godtrace/d/ast"
+	"github.com/godtrace/godtrace/d/diag"
 	"github.com/godtrace/godtrace/d/token"
 )
 
@@ -271,6 +272,10 @@ func (g *gen) subr(call *ast.CallExpr) {
 		g.copyout(call)
 	case "copyoutstr":
 		g.copyoutstr(call)
+	case "ddi_pathname", "msgdsize", "msgsize":
+		// Solaris subroutines, which DTrace for Linux declares and
+		// refuses to generate.
+		g.failTag(call, diag.D_FUNC_UNDEF, fmt.Errorf("unimplemented subroutine: %s", id.Name))
 	default:
 		g.unsupported(call, fmt.Sprintf("subroutine %s()", id.Name))
 	}

@@ -608,6 +608,16 @@ func (g *gen) builtin(e *ast.Ident, name string, t *ctype.Type) {
 		g.stackDepth(name == "ustackdepth")
 	case "arg0", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7", "arg8", "arg9":
 		g.loadRawArg(int(name[3] - '0'))
+	case "ipl":
+		// Linux has no interrupt priority level: DTrace for Linux
+		// faults with an illegal operation for it, never a made-up
+		// value. The jump the fault skips is never taken; it only
+		// keeps the code after the fault reachable for the verifier.
+		after := g.label("ipl")
+		g.emit(asm.Mov.Imm(asm.R0, 0), asm.JNE.Imm(asm.R0, 0, after))
+		g.fault(bpfrt.FaultIllOp)
+		g.setLabel(after)
+		g.emit(nop())
 	default:
 		g.unsupported(e, "built-in variable "+name)
 	}

@@ -404,17 +404,10 @@ func (c *command) finish() {
 	out := c.openOutput()
 	defer out.Close()
 	if !c.exec {
-		if len(c.clauses) > 0 && c.h.opts.Bool("verbose") {
-			// -e with -S: the code is listed, not run.
-			prog := c.clauses[0].prog
-			if c.merged != nil {
-				prog = c.merged
-			}
-			g, err := c.h.generate(prog)
-			if err != nil {
-				c.fatal("could not enable tracing: %s", errmsg(err))
-			}
-			c.disassemble(g)
+		// -e compiles all the way, code generation included, and loads
+		// nothing; with -S it lists the code.
+		if len(c.clauses) > 0 {
+			c.disassemble(c.generate(false))
 		}
 		return
 	}

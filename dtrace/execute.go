@@ -26,17 +26,10 @@ func (c *command) execute(out io.Writer) {
 	// session may report faults and drops.
 	stderr := &lockedWriter{w: c.stderr}
 	c.stderr = stderr
-	prog := c.clauses[0].prog
-	if c.merged != nil {
-		prog = c.merged
-	}
-	g, err := c.h.generate(prog)
 	// A destructive program without -w is refused after the notices,
 	// whatever code generation cannot do yet for it.
-	refused := prog.Destructive() && !c.h.opts.Bool("destructive")
-	if err != nil && !(refused && errors.Is(err, cg.ErrNotSupported)) {
-		c.fatal("could not enable tracing: %s", errmsg(err))
-	}
+	refused := c.program().Destructive() && !c.h.opts.Bool("destructive")
+	g := c.generate(refused)
 	c.disassemble(g)
 	total := 0
 	for i := range c.clauses {
@@ -106,6 +99,35 @@ func (c *command) execute(out io.Writer) {
 		c.fatal("%s", errmsg(err))
 	}
 	panic(exit(status))
+}
+
+// program is what the command line's programs enable together.
+func (c *command) program() *Program {
+	if c.merged != nil {
+		return c.merged
+	}
+	return c.clauses[0].prog
+}
+
+// generate generates the code of the command line's programs. What code
+// generation refuses is a compile error of the clause it is in, as in
+// DTrace, whose compiler generates the code (-e included); with
+// tolerateMissing, a construct it cannot generate yet is let through,
+// and the code is then nil.
+func (c *command) generate(tolerateMissing bool) *generated {
+	g, err := c.h.generate(c.program())
+	if err != nil && !(tolerateMissing && errors.Is(err, cg.ErrNotSupported)) {
+		cl := &c.clauses[len(c.clauses)-1]
+		if ce, ok := errors.AsType[*cg.Error](err); ok {
+			for i := range c.clauses {
+				if c.clauses[i].file && c.clauses[i].arg == ce.Pos.Filename {
+					cl = &c.clauses[i]
+				}
+			}
+		}
+		c.compileFailed(cl, err)
+	}
+	return g
 }
 
 // verifierLog prints the BPF verifier's log of a program the kernel

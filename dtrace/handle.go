@@ -12,6 +12,7 @@ import (
 	"github.com/godtrace/godtrace/cg"
 	"github.com/godtrace/godtrace/ctf"
 	"github.com/godtrace/godtrace/d/check"
+	"github.com/godtrace/godtrace/d/diag"
 	"github.com/godtrace/godtrace/option"
 	"github.com/godtrace/godtrace/output"
 	"github.com/godtrace/godtrace/output/prom"
@@ -174,9 +175,25 @@ func (h *Handle) generate(p *Program) (*generated, error) {
 	probes := session.NewProbes(h.table())
 	cp, err := cg.Compile(p.ast, p.info, probes, cgOptions{h.opts, len(h.targets) > 0 && !h.opts.Bool("ustackfp")})
 	if err != nil {
-		return nil, err
+		return nil, h.wordCgError(err)
 	}
 	return &generated{src: p, prog: cp, probes: probes}, nil
+}
+
+// wordCgError words what code generation refused as the compile error it
+// is in DTrace, whose code generator runs as the last step of compiling:
+// "[D_TAG] line N: ..." under -xerrtags, and without the line for
+// programs given on the command line.
+func (h *Handle) wordCgError(err error) error {
+	ce, ok := errors.AsType[*cg.Error](err)
+	if !ok {
+		return err
+	}
+	e := diag.Error{Pos: ce.Pos, Tag: ce.Tag, Msg: ce.Err.Error()}
+	if e.Pos.Filename == "" {
+		e.Pos.Line = 0
+	}
+	return &compileError{e.Format(h.opts.Bool("errtags")), err}
 }
 
 // cgOptions are the options code generation reads, with ustackunwind,
