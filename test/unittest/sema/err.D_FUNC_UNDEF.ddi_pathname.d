@@ -1,0 +1,9 @@
+/*
+ * The checker knows ddi_pathname(), a Solaris subroutine; code
+ * generation, which -e runs too, refuses it on its line, as DTrace for
+ * Linux's does.
+ */
+BEGIN
+{
+	trace(ddi_pathname((void *)0, 0));
+}
