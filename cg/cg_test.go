@@ -11,6 +11,7 @@ import (
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/d/ast"
 	"github.com/godtrace/godtrace/d/check"
+	"github.com/godtrace/godtrace/d/diag"
 	"github.com/godtrace/godtrace/d/parser"
 )
 
@@ -123,12 +124,13 @@ func TestAggregations(t *testing.T) {
 	}
 }
 
-func TestNotSupported(t *testing.T) {
-	_, err := compile(t, `BEGIN { trace(ipl); }`)
-	if !errors.Is(err, ErrNotSupported) {
-		t.Fatalf("got %v, want ErrNotSupported", err)
+func TestRefusal(t *testing.T) {
+	_, err := compile(t, "BEGIN\n{\n\ttrace(ddi_pathname((void *)0, 0));\n}")
+	e, ok := errors.AsType[*Error](err)
+	if !ok || e.Pos.Line != 3 || e.Tag != diag.D_FUNC_UNDEF {
+		t.Fatalf("got %#v, want an *Error on line 3 tagged D_FUNC_UNDEF", err)
 	}
-	if got := err.Error(); got != "line 1: built-in variable ipl: not supported yet" {
+	if got := err.Error(); got != "line 3: unimplemented subroutine: ddi_pathname" {
 		t.Errorf("error %q", got)
 	}
 }
