@@ -6,7 +6,11 @@
 // `dtrace -l` listing.
 //
 // A provider is one small package under provider/ implementing Provider;
-// provider/registry lists them in their fixed order. A provider is asked
+// provider/registry lists them in their fixed order. No provider imports
+// another: what several build on is in provider/internal (kprobe: kernel
+// functions and kprobe arguments; tracepoint: tracefs events, formats and
+// raw tracepoints; uprobe: the uprobe unit; perfevent: sampling perf
+// events; stable: the table-driven stable providers). A provider is asked
 // in two steps, as in Oracle's libdtrace: Populate lists the probes it
 // knows up front, Provide creates probes a description names that only
 // exist on demand (profile-1234). Plan then groups the enabled probes into

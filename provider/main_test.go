@@ -3,7 +3,7 @@ package provider_test
 import (
 	"testing"
 
-	"github.com/godtrace/godtrace/provider/stable/stabletest"
+	"github.com/godtrace/godtrace/provider/internal/stable/stabletest"
 )
 
 // TestMain releases tracefs, which the provider mounts when it is not, so

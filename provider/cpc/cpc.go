@@ -11,7 +11,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/godtrace/godtrace/provider"
-	"github.com/godtrace/godtrace/provider/perfevent"
+	"github.com/godtrace/godtrace/provider/internal/perfevent"
 )
 
 // event is one generic perf event.

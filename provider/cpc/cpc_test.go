@@ -11,7 +11,7 @@ import (
 	"github.com/godtrace/godtrace/internal/testutil"
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/provider/cpc"
-	"github.com/godtrace/godtrace/provider/stable/stabletest"
+	"github.com/godtrace/godtrace/provider/internal/stable/stabletest"
 )
 
 func table() *provider.Table { return provider.NewTable([]provider.Provider{cpc.New()}) }

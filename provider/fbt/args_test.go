@@ -6,6 +6,7 @@ import (
 
 	"github.com/godtrace/godtrace/ctype"
 	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/internal/kprobe"
 )
 
 func TestArgs(t *testing.T) {
@@ -33,7 +34,7 @@ func TestArgs(t *testing.T) {
 	for range 8 {
 		many.Params = append(many.Params, long)
 	}
-	if n := len(Args(many, true)); n != maxArgs {
-		t.Errorf("%d args of an 8-parameter function, want the %d in registers", n, maxArgs)
+	if n := len(Args(many, true)); n != kprobe.MaxArgs {
+		t.Errorf("%d args of an 8-parameter function, want the %d in registers", n, kprobe.MaxArgs)
 	}
 }

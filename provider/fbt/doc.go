@@ -6,7 +6,9 @@
 // Functions are listed from tracefs's available_filter_functions ("name"
 // or "name [module]"); the core kernel's functions are named by the
 // built-in module ksym assigns them to, else vmlinux. Functions that the
-// tracer's own path, NMI and trap handling run are left out (exclude.go).
+// tracer's own path, NMI and trap handling run are left out. The function
+// list, the exclusions and the load of a kprobe's arguments are
+// provider/internal/kprobe's, which the stable providers share.
 //
 // # Backends
 //

@@ -3,11 +3,11 @@ package fbt
 import (
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/godtrace/godtrace/ctype"
 	"github.com/godtrace/godtrace/ctype/btfsrc"
 	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/internal/kprobe"
 )
 
 const (
@@ -17,7 +17,7 @@ const (
 
 // probe is the provider data of one probe.
 type probe struct {
-	fn    Func
+	fn    kprobe.Func
 	entry bool
 }
 
@@ -41,30 +41,13 @@ func NewRaw() *Provider { return &Provider{name: "rawfbt", raw: true} }
 
 func (p *Provider) Name() string { return p.name }
 
-// funcs is the running kernel's traceable functions less the excluded
-// ones, read once per process: both providers of every table share it.
-var funcs = sync.OnceValues(func() ([]Func, error) {
-	fs, err := kernelFuncs()
-	if err != nil {
-		return nil, err
-	}
-	bl := kernelBlacklist()
-	out := fs[:0]
-	for _, f := range fs {
-		if !Excluded(f.Name, bl) {
-			out = append(out, f)
-		}
-	}
-	return out, nil
-})
-
 // Populate lists an entry and a return probe per function, in the order
 // tracefs lists them; nothing where the kernel cannot attach them.
 func (p *Provider) Populate(t *provider.Table) error {
 	if p.available() != nil {
 		return nil
 	}
-	fs, err := funcs()
+	fs, err := kprobe.Funcs()
 	if err != nil {
 		return err
 	}
@@ -145,7 +128,7 @@ func Args(fn *ctype.Type, entry bool) []provider.Arg {
 		return out
 	}
 	for i, t := range fn.Params {
-		if i == maxArgs {
+		if i == kprobe.MaxArgs {
 			break
 		}
 		out = append(out, provider.Arg{Native: t.String(), Mapping: i})

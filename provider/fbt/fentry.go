@@ -13,6 +13,7 @@ import (
 	"github.com/godtrace/godtrace/ctype"
 	"github.com/godtrace/godtrace/ctype/btfsrc"
 	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/internal/kprobe"
 )
 
 // noReturn are the functions that never return whose fexit the kernel
@@ -31,11 +32,11 @@ var errNoPrototype = errors.New("no BTF prototype that fentry takes")
 // fentryTarget returns the attach target of f's entry (or return) probe
 // and how many 8-byte argument slots the trampoline's context holds
 // before the return value, or why fentry cannot serve it: the function
-// needs a BTF prototype whose parameters (at most maxArgs, not variadic)
+// needs a BTF prototype whose parameters (at most kprobe.MaxArgs, not variadic)
 // and return value each fit one slot, as the kprobe backend's registers
 // do; a module's function must not share its name with one of vmlinux's,
 // since the loader would find that one instead (see provider.Target).
-func fentryTarget(f Func, entry bool) (provider.Target, int, error) {
+func fentryTarget(f kprobe.Func, entry bool) (provider.Target, int, error) {
 	t := provider.Target{Function: f.Name}
 	if !entry && noReturn[f.Name] {
 		return t, 0, fmt.Errorf("%s never returns: %w", f.Name, errNoPrototype)
@@ -61,7 +62,7 @@ func fentryTarget(f Func, entry bool) (provider.Target, int, error) {
 	if err != nil {
 		return t, 0, fmt.Errorf("%w: %w", errNoPrototype, err)
 	}
-	if fn.Variadic || len(fn.Params) > maxArgs {
+	if fn.Variadic || len(fn.Params) > kprobe.MaxArgs {
 		return t, 0, fmt.Errorf("%s: %d parameters: %w", t, len(fn.Params), errNoPrototype)
 	}
 	for _, p := range fn.Params {

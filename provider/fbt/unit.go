@@ -12,6 +12,7 @@ import (
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/internal/feature"
 	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/internal/kprobe"
 )
 
 // unitMax is the most probes one kprobe program serves. A unit's
@@ -19,16 +20,6 @@ import (
 // fired), so the bound is the kernel's on one kprobe.multi link
 // (MAX_KPROBE_MULTI_CNT, 1<<20); fbt:::entry is one unit.
 const unitMax = 1 << 20
-
-// maxArgs is how many arguments the x86-64 calling convention passes in
-// registers, the ones an entry probe can give.
-const maxArgs = 6
-
-// x86-64 pt_regs offsets of the argument registers (rdi, rsi, rdx, rcx,
-// r8, r9) and of rax, the return value.
-var argRegs = [maxArgs]int16{112, 104, 96, 88, 72, 64}
-
-const regAX = 80
 
 // Plan puts entry and return probes in separate units, in the order they
 // were enabled: one fentry (or fexit) unit a probe where Auto or Backend
@@ -183,11 +174,11 @@ func (u *unit) Attach(prog *ebpf.Program) (io.Closer, error) {
 func (u *unit) Trampoline(b *bpfrt.Builder) error {
 	b.ExitUnless(u.Phase().Activity())
 	if u.entry {
-		LoadKprobeArgs(b, true)
+		kprobe.LoadArgs(b, true)
 	} else {
 		// DTrace's return probes: the offset (-1 here) in arg0, the
 		// return value in arg1.
-		LoadKprobeArgs(b, false)
+		kprobe.LoadArgs(b, false)
 		b.Emit(
 			asm.LoadMem(asm.R1, bpfrt.RegScratch, bpfrt.MstArg(0), asm.DWord),
 			asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(1), asm.R1, asm.DWord),

@@ -4,7 +4,7 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/godtrace/godtrace/provider"
-	"github.com/godtrace/godtrace/provider/stable"
+	"github.com/godtrace/godtrace/provider/internal/stable"
 )
 
 // New returns the io provider.

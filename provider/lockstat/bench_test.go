@@ -6,7 +6,7 @@ import (
 
 	"github.com/godtrace/godtrace/internal/feature"
 	"github.com/godtrace/godtrace/internal/testutil"
-	"github.com/godtrace/godtrace/provider/stable/stabletest"
+	"github.com/godtrace/godtrace/provider/internal/stable/stabletest"
 )
 
 // BenchmarkEnableLockstat enables lockstat::: (five probes on the

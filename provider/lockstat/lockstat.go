@@ -6,7 +6,7 @@ import (
 
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/provider"
-	"github.com/godtrace/godtrace/provider/stable"
+	"github.com/godtrace/godtrace/provider/internal/stable"
 )
 
 // The contention flags of include/trace/events/lock.h.

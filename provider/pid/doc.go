@@ -1,7 +1,8 @@
 // Package pid owns the pid provider: probes on the functions and
 // instructions of a running process, pid<PID>:<module>:<function>:<name>,
-// placed with uprobes filtered to that process, and the uprobe unit (one
-// program dispatching on the attach cookie) that provider/usdt shares.
+// placed with uprobes filtered to that process through the uprobe unit of
+// provider/internal/uprobe (one program dispatching on the attach
+// cookie), which provider/usdt shares.
 //
 // # Probes
 //
@@ -40,23 +41,8 @@
 //
 // # Units
 //
-// All enabled probes of the provider are one program. Sites that fill
-// the arguments the same way and run the same clauses share one block of
-// it, whose size does not depend on how many sites it serves, so that
-// every function of every object of a process (tens of thousands of
-// probes) is one program that loads. Each uprobe's BPF cookie holds its
-// block, its index in the block and its probe id; the trampoline
-// dispatches on the block and fires by the index (bpfrt.FireIndexed).
-// The PID filter is the kernel's (per mm, so other processes running the
-// same binary do not fire).
-//
-// Where the kernel has uprobe_multi links (Linux 6.6), the sites of each
-// file are attached with one link, and detached with it: attaching and
-// detaching every function entry of libc (about 3,000 sites) then takes
-// a fraction of a second, where a perf event per site took minutes.
-// Elsewhere each site is its own uprobe. Sites whose first instruction
-// x86 uprobes refuse (lock-prefixed, VEX or EVEX encoded) are left out
-// before attaching and reported (provider.PartialAttach), as are any
-// others the kernel refuses; a refused uprobe_multi link is retried in
-// smaller pieces to find them.
+// All enabled probes of the provider are one uprobe unit
+// (provider/internal/uprobe): sites that fill the arguments the same way
+// (call, register or return arguments) and run the same clauses share
+// one block of its program.
 package pid

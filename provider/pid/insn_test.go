@@ -26,12 +26,3 @@ func TestDecode(t *testing.T) {
 		t.Error("a function without one instruction decoded")
 	}
 }
-
-func TestParsePID(t *testing.T) {
-	for in, want := range map[string]int{"pid1": 1, "pid1234": 1234, "pid": 0, "pid01": 0, "pid12x": 0, "pid*": 0, "usdt12": 0} {
-		got, ok := ParsePID("pid", in)
-		if ok != (want != 0) || got != want {
-			t.Errorf("ParsePID(%q) = %d, %v", in, got, ok)
-		}
-	}
-}

@@ -6,13 +6,13 @@ import (
 	"os"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/d/diag"
 	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/internal/uprobe"
 	"github.com/godtrace/godtrace/uelf"
 )
 
@@ -48,22 +48,6 @@ func (*Provider) Populate(*provider.Table) error { return nil }
 // provider names it claims.
 func (p *Provider) MayMatch(d provider.Desc) bool { return p.Claims(d.Provider) }
 
-// ParsePID returns the process id of a provider name "pid<PID>" (no
-// globs), or false.
-func ParsePID(prefix, name string) (int, bool) {
-	s, ok := strings.CutPrefix(name, prefix)
-	if !ok || s == "" || s[0] == '0' {
-		return 0, false
-	}
-	for _, c := range s {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-	}
-	n, err := strconv.Atoi(s)
-	return n, err == nil
-}
-
 // Provide creates the probes of process PID that d names: entry and return
 // of every function its module and function fields match, and the
 // instruction probes (named by hex offset in the function) its name field
@@ -75,7 +59,7 @@ func (p *Provider) Provide(t *provider.Table, d provider.Desc) error {
 	if d.Provider == pid0 {
 		return errPID0
 	}
-	pid, ok := ParsePID("pid", d.Provider)
+	pid, ok := uprobe.ParsePID("pid", d.Provider)
 	if !ok {
 		return nil
 	}
@@ -116,7 +100,7 @@ func (p *Provider) Provide(t *provider.Table, d provider.Desc) error {
 // this provider: pid<PID>, which the provider's own name ("pid") does not
 // match as a pattern.
 func (*Provider) Claims(prov string) bool {
-	_, ok := ParsePID("pid", prov)
+	_, ok := uprobe.ParsePID("pid", prov)
 	return ok || prov == pid0
 }
 
@@ -242,7 +226,7 @@ func (*Provider) Info(p *provider.Probe) (provider.Info, error) {
 
 // Plan puts every enabled pid probe in one unit.
 func (*Provider) Plan(enabled []provider.Enabled) ([]provider.Unit, error) {
-	var sites []Site
+	var sites []uprobe.Site
 	for _, e := range enabled {
 		pr, ok := e.Probe.Data.(*probe)
 		if !ok {
@@ -255,12 +239,12 @@ func (*Provider) Plan(enabled []provider.Enabled) ([]provider.Unit, error) {
 		if pr.ret {
 			args, key = ReturnArgs, "return"
 		}
-		sites = append(sites, Site{Enabled: e, Path: pr.path, Offset: pr.offset, Return: pr.ret, PID: pr.pid, Args: args, ArgsKey: key})
+		sites = append(sites, uprobe.Site{Enabled: e, Path: pr.path, Offset: pr.offset, Return: pr.ret, PID: pr.pid, Args: args, ArgsKey: key})
 	}
 	if len(sites) == 0 {
 		return nil, nil
 	}
-	return []provider.Unit{NewUnit("dt_pid", sites)}, nil
+	return []provider.Unit{uprobe.NewUnit("dt_pid", sites)}, nil
 }
 
 // x86-64 pt_regs offsets of the SysV ABI's integer argument registers

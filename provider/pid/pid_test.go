@@ -18,8 +18,9 @@ import (
 	"github.com/godtrace/godtrace/proc"
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/provider/dtrace"
+	"github.com/godtrace/godtrace/provider/internal/stable/stabletest"
+	"github.com/godtrace/godtrace/provider/internal/uprobe"
 	"github.com/godtrace/godtrace/provider/pid"
-	"github.com/godtrace/godtrace/provider/stable/stabletest"
 )
 
 // build compiles testdata/target.c without optimisation, so add3 starts
@@ -312,7 +313,7 @@ func TestLibcEveryEntry(t *testing.T) {
 		libcEveryEntry(t, "libc.so.6::entry")
 	})
 	t.Run("per-site", func(t *testing.T) {
-		defer pid.PerSite()()
+		defer uprobe.PerSite()()
 		// A uprobe per site takes long to attach and detach: the
 		// functions of one letter are enough here.
 		libcEveryEntry(t, "libc.so.6:u*:entry")
@@ -354,27 +355,4 @@ func libcEveryEntry(t *testing.T, desc string) {
 		}
 	}
 	t.Logf("%d probes, %d firings, %d left out", len(ps), len(c.fs), len(s.Refused()))
-}
-
-// TestUprobeRefuses checks the instructions known to be refused by x86
-// uprobes against some they take.
-func TestUprobeRefuses(t *testing.T) {
-	for _, c := range []struct {
-		code []byte
-		want bool
-	}{
-		{[]byte{0xf0, 0x0f, 0xba, 0xaf}, true},        // lock btsl
-		{[]byte{0xc5, 0xf9, 0x6e, 0xc6}, true},        // vmovd (VEX)
-		{[]byte{0x62, 0xb1, 0xfe, 0x28}, true},        // EVEX
-		{[]byte{0x66, 0xf0, 0x0f, 0xb1}, true},        // data16 lock cmpxchg
-		{[]byte{0xf3, 0x0f, 0x1e, 0xfa}, false},       // endbr64
-		{[]byte{0x55}, false},                         // push %rbp
-		{[]byte{0x48, 0x89, 0xe5}, false},             // mov %rsp,%rbp
-		{[]byte{0x64, 0x48, 0x8b, 0x04, 0x25}, false}, // mov %fs:...,%rax
-		{nil, false},
-	} {
-		if got := pid.UprobeRefuses(c.code); got != c.want {
-			t.Errorf("% x: %v, want %v", c.code, got, c.want)
-		}
-	}
 }

@@ -13,8 +13,8 @@ import (
 	"github.com/godtrace/godtrace/internal/feature"
 	"github.com/godtrace/godtrace/internal/testutil"
 	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/internal/stable/stabletest"
 	"github.com/godtrace/godtrace/provider/proc"
-	"github.com/godtrace/godtrace/provider/stable/stabletest"
 )
 
 func table() *provider.Table { return provider.NewTable([]provider.Provider{proc.New()}) }

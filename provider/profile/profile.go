@@ -10,7 +10,7 @@ import (
 
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/provider"
-	"github.com/godtrace/godtrace/provider/perfevent"
+	"github.com/godtrace/godtrace/provider/internal/perfevent"
 )
 
 const (

@@ -10,7 +10,7 @@
 //
 // Probes are listed from tracefs (every event outside the syscalls group,
 // whose events are ftrace's and no raw tracepoints), so listing does not
-// load BTF; describing or enabling a probe does. The package also exports
-// the BTF look-ups the stable providers built on raw tracepoints share
-// (Prototype, Offset).
+// load BTF; describing or enabling a probe does. The BTF look-ups and the
+// raw tracepoint attach are provider/internal/tracepoint's, which the
+// stable providers built on raw tracepoints share.
 package rawtp

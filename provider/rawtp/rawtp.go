@@ -6,12 +6,10 @@ import (
 	"io"
 
 	"github.com/cilium/ebpf"
-	"github.com/cilium/ebpf/asm"
-	"github.com/cilium/ebpf/link"
 
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/provider"
-	"github.com/godtrace/godtrace/provider/sdt"
+	"github.com/godtrace/godtrace/provider/internal/tracepoint"
 )
 
 // Provider is the rawtp provider.
@@ -24,7 +22,7 @@ func (*Provider) Name() string { return "rawtp" }
 
 // MayMatch answers a description naming one tracepoint without listing
 // them all.
-func (*Provider) MayMatch(d provider.Desc) bool { return sdt.MayBeEvent(d) }
+func (*Provider) MayMatch(d provider.Desc) bool { return tracepoint.MayBeEvent(d) }
 
 // ftraceGroup holds ftrace's syscall events, which are no raw
 // tracepoints (those are sys_enter and sys_exit, in group raw_syscalls).
@@ -32,7 +30,7 @@ const ftraceGroup = "syscalls"
 
 // Populate lists every tracepoint event outside the syscalls group.
 func (p *Provider) Populate(t *provider.Table) error {
-	evs, err := sdt.Events()
+	evs, err := tracepoint.Events()
 	if err != nil {
 		return err
 	}
@@ -55,10 +53,10 @@ var attrs = provider.Attrs{
 	Args:     provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassISA},
 }
 
-func event(p *provider.Probe) (sdt.Event, error) {
-	e, ok := p.Data.(sdt.Event)
+func event(p *provider.Probe) (tracepoint.Event, error) {
+	e, ok := p.Data.(tracepoint.Event)
 	if !ok {
-		return sdt.Event{}, fmt.Errorf("probe %s is not a rawtp probe", p.Desc)
+		return tracepoint.Event{}, fmt.Errorf("probe %s is not a rawtp probe", p.Desc)
 	}
 	return e, nil
 }
@@ -71,8 +69,8 @@ func (*Provider) Info(p *provider.Probe) (provider.Info, error) {
 	if err != nil {
 		return provider.Info{}, err
 	}
-	types, err := Prototype(e.Name)
-	if errors.Is(err, ErrNoPrototype) {
+	types, err := tracepoint.Prototype(e.Name)
+	if errors.Is(err, tracepoint.ErrNoPrototype) {
 		return provider.Info{Attrs: attrs}, nil
 	}
 	if err != nil {
@@ -80,7 +78,7 @@ func (*Provider) Info(p *provider.Probe) (provider.Info, error) {
 	}
 	info := provider.Info{Attrs: attrs}
 	for i, t := range types[:min(len(types), bpfrt.NumArgs)] {
-		info.Args = append(info.Args, provider.Arg{Native: TypeName(t), Mapping: i})
+		info.Args = append(info.Args, provider.Arg{Native: tracepoint.TypeName(t), Mapping: i})
 	}
 	return info, nil
 }
@@ -93,7 +91,7 @@ func (*Provider) Plan(enabled []provider.Enabled) ([]provider.Unit, error) {
 		if err != nil {
 			return nil, err
 		}
-		types, err := Prototype(e.Name)
+		types, err := tracepoint.Prototype(e.Name)
 		if err != nil {
 			return nil, err
 		}
@@ -115,36 +113,11 @@ func (*unit) Phase() provider.Phase         { return provider.PhaseTrace }
 func (u *unit) Tracepoint() (string, bool)  { return u.tp, true }
 
 func (u *unit) Attach(prog *ebpf.Program) (io.Closer, error) {
-	return Attach(u.tp, prog)
-}
-
-// Attach attaches prog to the raw tracepoint tp.
-func Attach(tp string, prog *ebpf.Program) (io.Closer, error) {
-	l, err := link.AttachRawTracepoint(link.RawTracepointOptions{Name: tp, Program: prog})
-	if err != nil {
-		return nil, fmt.Errorf("raw tracepoint %s: %w", tp, err)
-	}
-	return l, nil
+	return tracepoint.AttachRaw(u.tp, prog)
 }
 
 func (u *unit) Trampoline(b *bpfrt.Builder) error {
-	LoadArgs(b, u.nargs)
+	tracepoint.LoadRawArgs(b, u.nargs)
 	b.Fire(u.e.Probe.Ref(), u.Phase().Activity(), u.e.Stmts)
 	return nil
-}
-
-// LoadArgs emits code that copies the first nargs raw tracepoint
-// arguments into args[] and zeroes the others. It reads no further than
-// nargs: the kernel refuses to attach a program that reads past the
-// tracepoint's arguments.
-func LoadArgs(b *bpfrt.Builder, nargs int) {
-	n := min(nargs, bpfrt.NumArgs)
-	for i := range n {
-		b.Emit(
-			asm.LoadMem(asm.R0, bpfrt.RegCtx, int16(8*i), asm.DWord),
-			asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(i), asm.R0, asm.DWord))
-	}
-	for i := n; i < bpfrt.NumArgs; i++ {
-		b.Emit(bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(i), 0))
-	}
 }

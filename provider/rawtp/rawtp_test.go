@@ -7,8 +7,8 @@ import (
 	"github.com/godtrace/godtrace/internal/feature"
 	"github.com/godtrace/godtrace/internal/testutil"
 	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/internal/stable/stabletest"
 	"github.com/godtrace/godtrace/provider/rawtp"
-	"github.com/godtrace/godtrace/provider/stable/stabletest"
 )
 
 func table() *provider.Table { return provider.NewTable([]provider.Provider{rawtp.New()}) }
@@ -46,40 +46,5 @@ func TestExec(t *testing.T) {
 	}
 	if a := got[0].Args; a[0] < 0xffff000000000000 || a[1] != uint64(pid) || a[2] < 0xffff000000000000 {
 		t.Errorf("args %#x; want task, old pid %d, bprm", a, pid)
-	}
-}
-
-func TestTypeName(t *testing.T) {
-	testutil.Require(t, feature.RawTracepoint)
-	want := map[string][]string{
-		"sched_switch":   {"bool", "struct task_struct *", "struct task_struct *", "unsigned int"},
-		"signal_deliver": {"int", "struct kernel_siginfo *", "struct k_sigaction *"},
-		"block_rq_issue": {"struct request *"},
-	}
-	for tp, w := range want {
-		types, err := rawtp.Prototype(tp)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		for _, ty := range types {
-			got = append(got, rawtp.TypeName(ty))
-		}
-		if len(got) != len(w) {
-			t.Errorf("%s: %q, want %q", tp, got, w)
-			continue
-		}
-		for i := range got {
-			if got[i] != w[i] {
-				t.Errorf("%s: %q, want %q", tp, got, w)
-				break
-			}
-		}
-	}
-	if _, err := rawtp.Prototype("no_such_tracepoint"); err == nil {
-		t.Error("a missing prototype was found")
-	}
-	if off, err := rawtp.Offset("task_struct", "exit_code"); err != nil || off == 0 {
-		t.Errorf("task_struct.exit_code at %d, %v", off, err)
 	}
 }

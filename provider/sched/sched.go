@@ -7,7 +7,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/godtrace/godtrace/provider"
-	"github.com/godtrace/godtrace/provider/stable"
+	"github.com/godtrace/godtrace/provider/internal/stable"
 )
 
 // New returns the sched provider.

@@ -10,6 +10,7 @@
 // __data_loc field the address of its variable-length data, so args[i]
 // of a string field is a char * into the record.
 //
-// The package also exports the tracefs event list and format parsers the
-// providers built on tracepoints share (Events, ParseFormat).
+// The tracefs event list, the format parser and the field load are
+// provider/internal/tracepoint's; rawtp lists its probes from the same
+// event list.
 package sdt

@@ -11,6 +11,7 @@ import (
 
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/internal/tracepoint"
 )
 
 // Provider is the sdt provider.
@@ -23,13 +24,13 @@ func (*Provider) Name() string { return "sdt" }
 
 // MayMatch answers a description naming one event without listing them
 // all.
-func (*Provider) MayMatch(d provider.Desc) bool { return MayBeEvent(d) }
+func (*Provider) MayMatch(d provider.Desc) bool { return tracepoint.MayBeEvent(d) }
 
 // Populate lists every tracepoint event, in available_events order, but
 // the syscalls group's: those are the syscall provider's probes, as in
 // DTrace; Provide adds one when a description names it exactly.
 func (p *Provider) Populate(t *provider.Table) error {
-	evs, err := Events()
+	evs, err := tracepoint.Events()
 	if err != nil {
 		return err
 	}
@@ -50,8 +51,8 @@ func (p *Provider) Provide(t *provider.Table, d provider.Desc) error {
 	if d.Provider != "sdt" || d.Module != syscallsGroup || d.Function != "" || d.Name == "" || provider.IsGlob(d.Name) {
 		return nil
 	}
-	if hasEvent(syscallsGroup, d.Name) {
-		t.Add(p, provider.Desc{Provider: "sdt", Module: syscallsGroup, Name: d.Name}, Event{Group: syscallsGroup, Name: d.Name})
+	if tracepoint.HasEvent(syscallsGroup, d.Name) {
+		t.Add(p, provider.Desc{Provider: "sdt", Module: syscallsGroup, Name: d.Name}, tracepoint.Event{Group: syscallsGroup, Name: d.Name})
 	}
 	return nil
 }
@@ -65,10 +66,10 @@ var attrs = provider.Attrs{
 	Args:     provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassISA},
 }
 
-func event(p *provider.Probe) (Event, error) {
-	e, ok := p.Data.(Event)
+func event(p *provider.Probe) (tracepoint.Event, error) {
+	e, ok := p.Data.(tracepoint.Event)
 	if !ok {
-		return Event{}, fmt.Errorf("probe %s is not an sdt probe", p.Desc)
+		return tracepoint.Event{}, fmt.Errorf("probe %s is not an sdt probe", p.Desc)
 	}
 	return e, nil
 }
@@ -79,7 +80,7 @@ func (*Provider) Info(p *provider.Probe) (provider.Info, error) {
 	if err != nil {
 		return provider.Info{}, err
 	}
-	fields, err := Format(e.Group, e.Name)
+	fields, err := tracepoint.Format(e.Group, e.Name)
 	if err != nil {
 		return provider.Info{}, err
 	}
@@ -99,7 +100,7 @@ func (*Provider) Plan(enabled []provider.Enabled) ([]provider.Unit, error) {
 		if err != nil {
 			return nil, err
 		}
-		fields, err := Format(e.Group, e.Name)
+		fields, err := tracepoint.Format(e.Group, e.Name)
 		if err != nil {
 			return nil, err
 		}
@@ -110,8 +111,8 @@ func (*Provider) Plan(enabled []provider.Enabled) ([]provider.Unit, error) {
 
 type unit struct {
 	e      provider.Enabled
-	ev     Event
-	fields []Field
+	ev     tracepoint.Event
+	fields []tracepoint.Field
 }
 
 func (u *unit) Name() string                { return fmt.Sprintf("dt_sdt%d", u.e.Probe.ID) }
@@ -143,7 +144,7 @@ func (u *unit) Attach(prog *ebpf.Program) (io.Closer, error) {
 func (u *unit) Trampoline(b *bpfrt.Builder) error {
 	n := min(len(u.fields), bpfrt.NumArgs)
 	for i, f := range u.fields[:n] {
-		LoadField(b, f, bpfrt.RegCtx)
+		tracepoint.LoadField(b, f, bpfrt.RegCtx)
 		b.Emit(asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(i), asm.R0, asm.DWord))
 	}
 	for i := n; i < bpfrt.NumArgs; i++ {
@@ -151,39 +152,4 @@ func (u *unit) Trampoline(b *bpfrt.Builder) error {
 	}
 	b.Fire(u.e.Probe.Ref(), u.Phase().Activity(), u.e.Stmts)
 	return nil
-}
-
-// LoadField emits code that loads field f of the record rec points to
-// into R0, as args[] gives it: scalars widened to 64 bits with their
-// sign, arrays, __data_loc data and fields too wide for a register as
-// their address.
-func LoadField(b *bpfrt.Builder, f Field, rec asm.Register) {
-	wide := f.Size != 1 && f.Size != 2 && f.Size != 4 && f.Size != 8
-	switch {
-	case f.Array || wide:
-		b.Emit(asm.Mov.Reg(asm.R0, rec), asm.Add.Imm(asm.R0, int32(f.Offset)))
-		return
-	case f.DataLoc:
-		b.Emit(
-			asm.LoadMem(asm.R0, rec, int16(f.Offset), asm.Word),
-			asm.And.Imm(asm.R0, 0xffff),
-			asm.Add.Reg(asm.R0, rec))
-		return
-	}
-	var sz asm.Size
-	switch f.Size {
-	case 1:
-		sz = asm.Byte
-	case 2:
-		sz = asm.Half
-	case 4:
-		sz = asm.Word
-	default:
-		sz = asm.DWord
-	}
-	b.Emit(asm.LoadMem(asm.R0, rec, int16(f.Offset), sz))
-	if f.Signed && f.Size < 8 {
-		shift := int32(64 - 8*f.Size)
-		b.Emit(asm.LSh.Imm(asm.R0, shift), asm.ArSh.Imm(asm.R0, shift))
-	}
 }

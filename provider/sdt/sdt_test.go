@@ -9,8 +9,8 @@ import (
 
 	"github.com/godtrace/godtrace/internal/testutil"
 	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/internal/stable/stabletest"
 	"github.com/godtrace/godtrace/provider/sdt"
-	"github.com/godtrace/godtrace/provider/stable/stabletest"
 )
 
 func table() *provider.Table { return provider.NewTable([]provider.Provider{sdt.New()}) }

@@ -19,8 +19,8 @@ import (
 	"github.com/godtrace/godtrace/internal/feature"
 	"github.com/godtrace/godtrace/internal/testutil"
 	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/internal/stable/stabletest"
 	"github.com/godtrace/godtrace/provider/registry"
-	"github.com/godtrace/godtrace/provider/stable/stabletest"
 )
 
 // TestListVerbose compares `-lv syscall::read:entry` with what DTrace

@@ -3,7 +3,7 @@ package tcp_test
 import (
 	"testing"
 
-	"github.com/godtrace/godtrace/provider/stable/stabletest"
+	"github.com/godtrace/godtrace/provider/internal/stable/stabletest"
 )
 
 func TestMain(m *testing.M) { stabletest.Main(m) }

@@ -6,8 +6,7 @@ import (
 
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/provider"
-	"github.com/godtrace/godtrace/provider/ip"
-	"github.com/godtrace/godtrace/provider/stable"
+	"github.com/godtrace/godtrace/provider/internal/stable"
 )
 
 // New returns the tcp provider.
@@ -80,7 +79,7 @@ func send(v6, synSentOnly bool) stable.Source {
 		hdr, proto = "ipv6hdr", "nexthdr"
 	}
 	steps := []stable.Step{
-		ip.Packet(v6, ip.SendHeader),
+		stable.IPPacket(v6, stable.IPSendHeader),
 		stable.Read(tmp, 2, hdr, proto, 1),
 		stable.Skip(tmp, asm.JNE, unix.IPPROTO_TCP),
 		stable.Skip(1, asm.JEq, 0),

@@ -5,8 +5,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/godtrace/godtrace/provider"
-	"github.com/godtrace/godtrace/provider/ip"
-	"github.com/godtrace/godtrace/provider/stable"
+	"github.com/godtrace/godtrace/provider/internal/stable"
 )
 
 // New returns the udp provider.
@@ -30,7 +29,7 @@ func send(v6 bool) stable.Source {
 		hdr, proto = "ipv6hdr", "nexthdr"
 	}
 	return stable.Source{Group: "net", Tracepoint: "net_dev_queue", Rewrite: stable.Seq(
-		ip.Packet(v6, ip.SendHeader),
+		stable.IPPacket(v6, stable.IPSendHeader),
 		stable.Read(tmp, 2, hdr, proto, 1),
 		stable.Skip(tmp, asm.JNE, unix.IPPROTO_UDP),
 		stable.Skip(1, asm.JEq, 0),
@@ -47,7 +46,7 @@ func receive(fn string) stable.Source {
 		stable.Move(1, 0),
 		stable.Skip(0, asm.JEq, 0),
 		stable.Skip(1, asm.JEq, 0),
-		ip.SendHeader,
+		stable.IPSendHeader,
 		stable.Copy(3, 1),
 		udpHeader,
 		stable.Zero(5), stable.Zero(tmp))}

@@ -2,7 +2,7 @@
 // probes that SystemTap's <sys/sdt.h> (and DTRACE_PROBE macros built on
 // it), and the headers dtrace -h generates (package usdtgen), describe in
 // .note.stapsdt ELF notes, placed with uprobes through the uprobe unit of
-// provider/pid.
+// provider/internal/uprobe, which provider/pid shares.
 //
 // # Naming
 //

@@ -7,14 +7,14 @@ import (
 
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/provider"
-	"github.com/godtrace/godtrace/provider/pid"
+	"github.com/godtrace/godtrace/provider/internal/uprobe"
 	"github.com/godtrace/godtrace/uelf"
 )
 
 // Plan puts every enabled USDT probe in one uprobe unit; each probe's
 // trampoline block fetches its own arguments.
 func (*Provider) Plan(enabled []provider.Enabled) ([]provider.Unit, error) {
-	var sites []pid.Site
+	var sites []uprobe.Site
 	for _, e := range enabled {
 		pr, ok := e.Probe.Data.(*probe)
 		if !ok {
@@ -23,7 +23,7 @@ func (*Provider) Plan(enabled []provider.Enabled) ([]provider.Unit, error) {
 		if pr.site.ArgsErr != nil {
 			return nil, fmt.Errorf("probe %s: arguments %q: %w", e.Probe.Desc, pr.site.ArgString, pr.site.ArgsErr)
 		}
-		sites = append(sites, pid.Site{
+		sites = append(sites, uprobe.Site{
 			Enabled: e, Path: pr.path, Offset: pr.site.Offset, PID: pr.pid,
 			RefCtr: pr.site.SemaphoreOffset, Args: fetchArgs(pr.site),
 		})
@@ -31,7 +31,7 @@ func (*Provider) Plan(enabled []provider.Enabled) ([]provider.Unit, error) {
 	if len(sites) == 0 {
 		return nil, nil
 	}
-	return []provider.Unit{pid.NewUnit("dt_usdt", sites)}, nil
+	return []provider.Unit{uprobe.NewUnit("dt_usdt", sites)}, nil
 }
 
 // regIP is the pt_regs offset of the instruction pointer, which at a

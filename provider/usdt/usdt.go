@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/godtrace/godtrace/provider"
-	"github.com/godtrace/godtrace/provider/pid"
+	"github.com/godtrace/godtrace/provider/internal/uprobe"
 	"github.com/godtrace/godtrace/uelf"
 )
 
@@ -97,7 +97,7 @@ func trailingPID(prov string) (int, bool) {
 	if i == 0 || i == len(prov) {
 		return 0, false
 	}
-	return pid.ParsePID(prov[:i], prov)
+	return uprobe.ParsePID(prov[:i], prov)
 }
 
 // processes lists the ids of the running processes.

@@ -21,7 +21,7 @@ import (
 	"github.com/godtrace/godtrace/proc"
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/provider/dtrace"
-	"github.com/godtrace/godtrace/provider/stable/stabletest"
+	"github.com/godtrace/godtrace/provider/internal/stable/stabletest"
 	"github.com/godtrace/godtrace/provider/usdt"
 	"github.com/godtrace/godtrace/uelf"
 )

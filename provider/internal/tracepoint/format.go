@@ -1,4 +1,4 @@
-package sdt
+package tracepoint
 
 import (
 	"bufio"

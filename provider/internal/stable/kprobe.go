@@ -10,7 +10,7 @@ import (
 
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/provider"
-	"github.com/godtrace/godtrace/provider/fbt"
+	"github.com/godtrace/godtrace/provider/internal/kprobe"
 )
 
 // kprobeUnit is the program of one kernel function's entry (or return),
@@ -51,5 +51,5 @@ func (u *kprobeUnit) Attach(prog *ebpf.Program) (io.Closer, error) {
 // Trampoline fires each probe in turn, each from the function's own
 // arguments (or return value).
 func (u *kprobeUnit) Trampoline(b *bpfrt.Builder) error {
-	return fireEach(b, u.firings, u.fn, func() { fbt.LoadKprobeArgs(b, !u.ret) })
+	return fireEach(b, u.firings, u.fn, func() { kprobe.LoadArgs(b, !u.ret) })
 }

@@ -1,4 +1,4 @@
-package fbt
+package kprobe
 
 import (
 	"bufio"

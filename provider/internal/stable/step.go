@@ -6,7 +6,7 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/godtrace/godtrace/bpfrt"
-	"github.com/godtrace/godtrace/provider/rawtp"
+	"github.com/godtrace/godtrace/provider/internal/tracepoint"
 )
 
 // Step emits part of a rewrite. Steps use R0-R5 only, address args[]
@@ -82,7 +82,7 @@ func SkipMasked(i int, mask int32, op asm.JumpOp, imm int32) Step {
 // the firing. member may be a path "a.b" through nested members.
 func Read(dst, src int, strct, member string, size int) Step {
 	return func(b *bpfrt.Builder, skip string) error {
-		off, err := rawtp.Offset(strct, member)
+		off, err := tracepoint.Offset(strct, member)
 		if err != nil {
 			return err
 		}

@@ -1,4 +1,4 @@
-package fbt
+package kprobe
 
 import (
 	"sync"
@@ -9,9 +9,23 @@ import (
 	"github.com/godtrace/godtrace/provider"
 )
 
-// What other providers build on kernel functions (the stable providers'
-// probes that no tracepoint serves) take from this one: the list of
-// traceable functions, and the arguments of a kprobe.
+// Funcs is the running kernel's traceable functions less the excluded
+// ones, read once per process: fbt, rawfbt and the stable providers of
+// every table share it.
+var Funcs = sync.OnceValues(func() ([]Func, error) {
+	fs, err := kernelFuncs()
+	if err != nil {
+		return nil, err
+	}
+	bl := kernelBlacklist()
+	out := fs[:0]
+	for _, f := range fs {
+		if !Excluded(f.Name, bl) {
+			out = append(out, f)
+		}
+	}
+	return out, nil
+})
 
 // Traceable returns the traceable kernel functions the shell pattern
 // names (compiler-made names such as finish_task_switch.isra.0
@@ -46,7 +60,7 @@ type nameIndex struct {
 
 var traceableNames = sync.OnceValues(func() (nameIndex, error) {
 	var names nameIndex
-	fs, err := funcs()
+	fs, err := Funcs()
 	if err != nil {
 		return names, err
 	}
@@ -60,13 +74,23 @@ var traceableNames = sync.OnceValues(func() (nameIndex, error) {
 	return names, nil
 })
 
-// LoadKprobeArgs copies a kprobe's arguments from the registers its
+// MaxArgs is how many arguments the x86-64 calling convention passes in
+// registers, the ones an entry probe can give.
+const MaxArgs = 6
+
+// x86-64 pt_regs offsets of the argument registers (rdi, rsi, rdx, rcx,
+// r8, r9) and of rax, the return value.
+var argRegs = [MaxArgs]int16{112, 104, 96, 88, 72, 64}
+
+const regAX = 80
+
+// LoadArgs copies a kprobe's arguments from the registers its
 // context points at into args[]: on entry the six argument registers,
 // on return the return value into args[0]; the rest are zeroed.
-func LoadKprobeArgs(b *bpfrt.Builder, entry bool) {
+func LoadArgs(b *bpfrt.Builder, entry bool) {
 	n := 1
 	if entry {
-		n = maxArgs
+		n = MaxArgs
 		for i, off := range argRegs {
 			b.Emit(
 				asm.LoadMem(asm.R1, bpfrt.RegCtx, off, asm.DWord),

@@ -12,7 +12,7 @@ import (
 	"github.com/godtrace/godtrace/internal/feature"
 	"github.com/godtrace/godtrace/internal/testutil"
 	"github.com/godtrace/godtrace/provider"
-	"github.com/godtrace/godtrace/provider/perfevent"
+	"github.com/godtrace/godtrace/provider/internal/perfevent"
 )
 
 // TestAttach opens a cpu-clock event on CPU 0, links a program that

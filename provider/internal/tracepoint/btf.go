@@ -1,4 +1,4 @@
-package rawtp
+package tracepoint
 
 import (
 	"errors"

@@ -13,8 +13,8 @@ import (
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/internal/feature"
 	"github.com/godtrace/godtrace/provider"
-	"github.com/godtrace/godtrace/provider/fbt"
-	"github.com/godtrace/godtrace/provider/rawtp"
+	"github.com/godtrace/godtrace/provider/internal/kprobe"
+	"github.com/godtrace/godtrace/provider/internal/tracepoint"
 )
 
 // Source is one raw tracepoint a probe fires on, or kernel functions it
@@ -45,7 +45,7 @@ func (s *Source) functions() ([]string, error) {
 		return nil, nil
 	}
 	for _, pat := range s.Functions {
-		fs, err := fbt.Traceable(pat)
+		fs, err := kprobe.Traceable(pat)
 		if err != nil || len(fs) > 0 {
 			return fs, err
 		}
@@ -182,8 +182,8 @@ func (p *Provider) Plan(enabled []provider.Enabled) ([]provider.Unit, error) {
 				}
 				continue
 			}
-			types, err := rawtp.Prototype(s.Tracepoint)
-			if errors.Is(err, rawtp.ErrNoPrototype) {
+			types, err := tracepoint.Prototype(s.Tracepoint)
+			if errors.Is(err, tracepoint.ErrNoPrototype) {
 				continue
 			}
 			if err != nil {
@@ -235,7 +235,7 @@ func (*unit) Phase() provider.Phase         { return provider.PhaseTrace }
 func (u *unit) Tracepoint() (string, bool)  { return u.tp, true }
 
 func (u *unit) Attach(prog *ebpf.Program) (io.Closer, error) {
-	c, err := rawtp.Attach(u.tp, prog)
+	c, err := tracepoint.AttachRaw(u.tp, prog)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", u.prov, err)
 	}
@@ -245,7 +245,7 @@ func (u *unit) Attach(prog *ebpf.Program) (io.Closer, error) {
 // Trampoline fires each probe in turn, each from the tracepoint's own
 // arguments: a rewrite that skips its probe goes on to the next.
 func (u *unit) Trampoline(b *bpfrt.Builder) error {
-	return fireEach(b, u.firings, u.tp, func() { rawtp.LoadArgs(b, u.nargs) })
+	return fireEach(b, u.firings, u.tp, func() { tracepoint.LoadRawArgs(b, u.nargs) })
 }
 
 // fireEach fires each of firings in turn on the source named where: it

@@ -12,4 +12,7 @@
 // the probe's clauses, then does the same for the next probe. Probes
 // that only kprobes or fentry could build are absent from the tables,
 // not present and broken.
+//
+// It also holds the rewrites the network providers (ip, tcp, udp) share:
+// the IP natives of a packet at a device tracepoint.
 package stable

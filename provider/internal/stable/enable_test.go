@@ -6,8 +6,8 @@ import (
 
 	"github.com/godtrace/godtrace/internal/feature"
 	"github.com/godtrace/godtrace/internal/testutil"
+	"github.com/godtrace/godtrace/provider/internal/stable/stabletest"
 	"github.com/godtrace/godtrace/provider/registry"
-	"github.com/godtrace/godtrace/provider/stable/stabletest"
 )
 
 // BenchmarkEnableSched enables sched::: (five probes, four on the one

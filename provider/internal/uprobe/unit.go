@@ -1,4 +1,4 @@
-package pid
+package uprobe
 
 import (
 	"errors"
@@ -61,6 +61,15 @@ type Unit struct {
 
 // haveMulti says whether units attach with uprobe_multi links.
 var haveMulti = func() bool { return feature.UprobeMulti.Check() == nil }
+
+// PerSite makes the units made until restore is called attach a uprobe
+// per site, as on kernels without uprobe_multi links: for the tests of
+// the providers built on uprobes.
+func PerSite() (restore func()) {
+	old := haveMulti
+	haveMulti = func() bool { return false }
+	return func() { haveMulti = old }
+}
 
 // The attach cookie of a site: its block, its index among the block's
 // probes, and its probe id.

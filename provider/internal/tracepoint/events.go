@@ -1,4 +1,4 @@
-package sdt
+package tracepoint
 
 import (
 	"errors"
@@ -46,7 +46,7 @@ func MayBeEvent(d provider.Desc) bool {
 	if may, ok := eventLookups.Load(key); ok {
 		return may.(bool)
 	}
-	may := hasEvent(d.Module, d.Name)
+	may := HasEvent(d.Module, d.Name)
 	eventLookups.Store(key, may)
 	return may
 }
@@ -55,9 +55,9 @@ func MayBeEvent(d provider.Desc) bool {
 // description is matched several times while a program compiles.
 var eventLookups sync.Map
 
-// hasEvent reports whether the event exists in the group, or in any group
+// HasEvent reports whether the event exists in the group, or in any group
 // when group is empty; true when it cannot tell.
-func hasEvent(group, name string) bool {
+func HasEvent(group, name string) bool {
 	tf, err := feature.Tracefs()
 	if err != nil {
 		return true
