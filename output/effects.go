@@ -104,7 +104,16 @@ type Effects struct {
 
 // NewEffects returns the Effects acting on out, the output of a command
 // going there too and its standard error to stderr.
+//
+// It is made before the probes are enabled, and makes Go check now
+// whether pidfds work: Go checks that once, at the first process it
+// starts, by starting a child that exits at once (os.checkPidfd). Left
+// to the first system(), that child would be dtrace's progeny, seen by
+// proc:::exit and the syscall probes before the command itself.
 func NewEffects(out *Destination, stderr io.Writer) *Effects {
+	if p, err := os.FindProcess(os.Getpid()); err == nil {
+		p.Release()
+	}
 	e := &Effects{out: out, stderr: stderr, p: format.NewPrinter()}
 	e.effect = e.once
 	return e
