@@ -253,3 +253,47 @@ func TestAggCapacity(t *testing.T) {
 		}
 	}
 }
+
+// TestBuilderChainsClauses checks that a probe with more clauses than one
+// program may call is split into a chain: each program calls at most what
+// the kernel takes, every clause is called once, in order, and each link
+// but the last ends with a tail call to the next.
+func TestBuilderChainsClauses(t *testing.T) {
+	l, _ := NewLayout(Config{})
+	ret := asm.Instructions{asm.Mov.Imm(asm.R0, 0), asm.Return()}
+	var stmts []*Stmt
+	for i := range 600 {
+		stmts = append(stmts, &Stmt{ID: i, Insns: ret})
+	}
+	var eps EPTable
+	b := NewBuilder(l, &eps, ProbeRef{}, nil)
+	b.Fire(ProbeRef{ID: 1, Name: "profile:::tick-1s"}, ActivityActive, stmts)
+	chain := append([]asm.Instructions{b.Program()}, b.Continuations()...)
+	if len(chain) != 3 {
+		t.Fatalf("%d programs, want 3 (250 + 250 + 100 clauses)", len(chain))
+	}
+	next := 0
+	for i, insns := range chain {
+		tails := 0
+		for _, ins := range insns {
+			if ins.IsBuiltinCall() && ins.Constant == int64(asm.FnTailCall) {
+				tails++
+			}
+			if ins.OpCode.JumpOp() == asm.Call && ins.Src == asm.PseudoCall {
+				if want := stmts[next].Symbol(); ins.Reference() != want {
+					t.Fatalf("program %d calls %s, want %s", i, ins.Reference(), want)
+				}
+				next++
+			}
+		}
+		if want := min(1, len(chain)-1-i); tails != want {
+			t.Errorf("program %d has %d tail calls, want %d", i, tails, want)
+		}
+		if n := len(symbols(insns)); n > maxSubprograms-1 {
+			t.Errorf("program %d has %d functions", i, n)
+		}
+	}
+	if next != len(stmts) {
+		t.Errorf("%d clauses called, want %d", next, len(stmts))
+	}
+}

@@ -27,6 +27,16 @@
 // index in R9: the EPIDs of such a group are contiguous, and the verifier
 // then checks the clause calls once rather than once per probe.
 //
+// The kernel bounds a program to 256 BPF functions. A probe with more
+// clauses than that (generated scripts have thousands) fires them along
+// a chain: the program ends its part with a tail call to a continuation
+// (Builder.Continuations), a program of the same type that starts with
+// the prologue and goes on with the next clauses; Maps.LoadChain loads
+// the continuations into a program array of the program's own. The
+// machine state, this-> and alloca() live in the per-CPU scratch, which
+// the tail call keeps, so the clauses see one firing; the kernel's 33
+// tail calls a firing bound a probe to about 8,000 clauses.
+//
 // A clause is called with the probe context in R1 and the scratch pointer
 // in R2, returns 0 in R0, and may use R6-R9 (the calls preserve the
 // caller's). Jump labels are global to the instruction stream, so code

@@ -31,12 +31,41 @@ type Builder struct {
 	errorProbe ProbeRef
 	errorStmts []*Stmt
 
+	// insns and funcs are the program being emitted: the main program,
+	// or while Fire emits the clauses that did not fit in it, one of
+	// its continuations.
 	insns  asm.Instructions
 	funcs  []*Stmt
 	probes []ProbeRef // fired, in order
 	nlabel int
 	site   StackSite
+
+	// main is the main program while a continuation is emitted; conts
+	// are the continuations, the programs the main program's tail
+	// calls run, by index in its program array (MapTailCalls).
+	main  *segment
+	conts []segment
+	cont  int // the continuation being emitted, when main is not nil
 }
+
+// segment is one program of a chain: its trampoline and its clauses.
+type segment struct {
+	insns asm.Instructions
+	funcs []*Stmt
+}
+
+// MapTailCalls names the program array of a program's continuations:
+// each program has its own, made when it is loaded (Maps.LoadChain).
+const MapTailCalls = "dt_tailcalls"
+
+// maxSubprograms is the kernel's bound on the BPF functions of one
+// program (BPF_MAX_SUBPROGS), the main function included. Beside its
+// clauses a program may hold dt_error, its leaf copy, two stack-skip
+// functions and the stack trim, and the ERROR clauses.
+const (
+	maxSubprograms = 256
+	helperFuncs    = 5
+)
 
 // exitLabel ends the trampoline.
 const exitLabel = "dt_tramp_exit"
@@ -55,7 +84,14 @@ func NewBuilder(l *Layout, eps *EPTable, errorProbe ProbeRef, errorStmts []*Stmt
 			asm.FnGetSmpProcessorId.Call(),
 			asm.JNE.Imm(asm.R0, int32(l.CPU), exitLabel))
 	}
-	b.insns = append(b.insns,
+	b.insns = append(b.insns, lookupScratchState()...)
+	return b
+}
+
+// lookupScratchState looks up the scratch and state values into
+// RegScratch and RegState, and ends the program if either lookup fails.
+func lookupScratchState() asm.Instructions {
+	return asm.Instructions{
 		StoreImm64(asm.RFP, -8, 0),
 		asm.LoadMapPtr(asm.R1, 0).WithReference(MapScratch),
 		asm.Mov.Reg(asm.R2, asm.RFP),
@@ -69,8 +105,7 @@ func NewBuilder(l *Layout, eps *EPTable, errorProbe ProbeRef, errorStmts []*Stmt
 		asm.FnMapLookupElem.Call(),
 		asm.JEq.Imm(asm.R0, 0, exitLabel),
 		asm.Mov.Reg(RegState, asm.R0),
-	)
-	return b
+	}
 }
 
 // Emit appends provider instructions to the trampoline.
@@ -113,18 +148,90 @@ func (b *Builder) Fire(p ProbeRef, expect Activity, stmts []*Stmt) {
 	b.probes = append(b.probes, p)
 	b.Emit(asm.StoreImm(RegScratch, MstPRID, int64(p.ID), asm.Word), StoreImm64(RegScratch, MstTime, 0))
 	for _, s := range stmts {
+		b.makeRoom(s, nil, false)
 		epid := b.eps.Add(p.ID, p.Name, s)
 		b.Emit(
 			asm.LoadMem(asm.R1, RegState, StateActivity, asm.Word),
 			asm.JNE.Imm(asm.R1, int32(expect), exitLabel),
 			asm.StoreImm(RegScratch, MstEPID, int64(epid), asm.Word),
-			asm.StoreImm(RegScratch, MstStmt, int64(s.ID), asm.Word),
-			asm.Mov.Reg(asm.R1, RegCtx),
-			asm.Mov.Reg(asm.R2, RegScratch),
-			asm.Call.Label(s.Symbol()),
 		)
-		b.addFunc(s)
+		b.callClause(s)
 	}
+	b.endContinuation()
+}
+
+// callClause emits the call of clause s, whose EPID is set.
+func (b *Builder) callClause(s *Stmt) {
+	b.Emit(
+		asm.StoreImm(RegScratch, MstStmt, int64(s.ID), asm.Word),
+		asm.Mov.Reg(asm.R1, RegCtx),
+		asm.Mov.Reg(asm.R2, RegScratch),
+		asm.Call.Label(s.Symbol()),
+	)
+	b.addFunc(s)
+}
+
+// makeRoom makes sure the program being emitted can hold clause s as
+// one more BPF function. When it cannot (hundreds of clauses on one
+// probe, as generated scripts have), the program ends with a tail call
+// to a new continuation, which starts as a program does, then runs
+// resume (what the trampoline kept in registers that the clauses after
+// need), and the clauses go on there. State lives in the per-CPU
+// scratch, which a tail call keeps, so the clauses run in order as if
+// in one program, up to the kernel's 33 tail calls a firing.
+//
+// Only a missing continuation returns from the tail call, which loading
+// rules out; the code after the firing follows then, as after the last
+// clause, or the program ends when the firing ends it (endsProgram).
+func (b *Builder) makeRoom(s *Stmt, resume asm.Instructions, endsProgram bool) {
+	if slices.Contains(b.funcs, s) || len(b.funcs) < maxSubprograms-1-helperFuncs-len(b.errorStmts) {
+		return
+	}
+	idx := len(b.conts)
+	b.Emit(
+		asm.Mov.Reg(asm.R1, RegCtx),
+		asm.LoadMapPtr(asm.R2, 0).WithReference(MapTailCalls),
+		asm.Mov.Imm(asm.R3, int32(idx)),
+		asm.FnTailCall.Call(),
+	)
+	if endsProgram {
+		b.Emit(asm.Ja.Label(exitLabel))
+	}
+	if b.main == nil {
+		b.main = &segment{insns: b.insns, funcs: b.funcs}
+	} else {
+		b.conts[b.cont] = segment{insns: b.insns, funcs: b.funcs}
+	}
+	b.conts = append(b.conts, segment{})
+	b.cont = idx
+	b.insns = append(asm.Instructions{asm.Mov.Reg(RegCtx, asm.R1)}, lookupScratchState()...)
+	b.insns = append(b.insns, resume...)
+	b.funcs = nil
+}
+
+// endContinuation ends the firing in the continuation being emitted, if
+// any, and goes back to emitting the main program.
+func (b *Builder) endContinuation() {
+	if b.main == nil {
+		return
+	}
+	if last := b.insns[len(b.insns)-1]; last.OpCode != asm.Ja.Op(asm.ImmSource) || last.Reference() != exitLabel {
+		b.Emit(asm.Ja.Label(exitLabel))
+	}
+	b.conts[b.cont] = segment{insns: b.insns, funcs: b.funcs}
+	b.insns, b.funcs = b.main.insns, b.main.funcs
+	b.main = nil
+}
+
+// Continuations returns the programs the main program tail-calls, by
+// their index in its MapTailCalls program array: none unless a probe
+// has more clauses than one program holds.
+func (b *Builder) Continuations() []asm.Instructions {
+	var out []asm.Instructions
+	for _, c := range b.conts {
+		out = append(out, b.finish(c.insns, c.funcs))
+	}
+	return out
 }
 
 // FireGroup emits the firing of probes that all run the same stmts, as
@@ -159,6 +266,13 @@ func (b *Builder) FireIndexed(probes []ProbeRef, expect Activity, stmts []*Stmt)
 	base := b.eps.AddBlock(probes, stmts)
 	b.Emit(StoreImm64(RegScratch, MstTime, 0))
 	for j, s := range stmts {
+		// A continuation finds the probe's index again from the EPID
+		// of the clause before: base + index*len(stmts) + j-1.
+		b.makeRoom(s, asm.Instructions{
+			asm.LoadMem(asm.R9, RegScratch, MstEPID, asm.Word),
+			asm.Sub.Imm(asm.R9, int32(base)+int32(j)-1),
+			asm.Div.Imm(asm.R9, int32(len(stmts))),
+		}, true)
 		b.Emit(
 			asm.LoadMem(asm.R1, RegState, StateActivity, asm.Word),
 			asm.JNE.Imm(asm.R1, int32(expect), exitLabel),
@@ -166,14 +280,11 @@ func (b *Builder) FireIndexed(probes []ProbeRef, expect Activity, stmts []*Stmt)
 			asm.Mul.Imm(asm.R1, int32(len(stmts))),
 			asm.Add.Imm(asm.R1, int32(base)+int32(j)),
 			asm.StoreMem(RegScratch, MstEPID, asm.R1, asm.Word),
-			asm.StoreImm(RegScratch, MstStmt, int64(s.ID), asm.Word),
-			asm.Mov.Reg(asm.R1, RegCtx),
-			asm.Mov.Reg(asm.R2, RegScratch),
-			asm.Call.Label(s.Symbol()),
 		)
-		b.addFunc(s)
+		b.callClause(s)
 	}
 	b.Emit(asm.Ja.Label(exitLabel))
+	b.endContinuation()
 }
 
 func (b *Builder) addFunc(s *Stmt) {
@@ -188,9 +299,16 @@ func (b *Builder) addFunc(s *Stmt) {
 // Probes returns the probes the program fires, in order.
 func (b *Builder) Probes() []ProbeRef { return b.probes }
 
-// Program returns the finished instruction stream.
-func (b *Builder) Program() asm.Instructions {
-	out := append(asm.Instructions{}, b.insns...)
+// Program returns the finished instruction stream of the main program.
+func (b *Builder) Program() asm.Instructions { return b.finish(b.insns, b.funcs) }
+
+// finish returns the finished instruction stream of a program of the
+// chain: its trampoline, then the BPF functions it calls.
+func (b *Builder) finish(insns asm.Instructions, funcs []*Stmt) asm.Instructions {
+	saved := b.funcs
+	b.funcs = funcs // errorSymbol asks which clauses the program holds
+	defer func() { b.funcs = saved }()
+	out := append(asm.Instructions{}, insns...)
 	out = append(out, asm.Mov.Imm(asm.R0, 0).WithSymbol(exitLabel), asm.Return())
 	faults, kstack, trim := false, false, false
 	for _, s := range b.funcs {

@@ -16,6 +16,43 @@ import (
 // for, and is "" for other programs. Load may be called from several
 // goroutines at once: the kernel verifies programs in parallel.
 func (m *Maps) Load(name string, typ ebpf.ProgramType, attach ebpf.AttachType, attachTo string, insns asm.Instructions) (*ebpf.Program, error) {
+	return m.load(name, typ, attach, attachTo, insns, nil)
+}
+
+// LoadChain loads a program built by a Builder together with its
+// continuations (Builder.Continuations), which its tail calls run: they
+// are loaded first, into a program array of the main program's own. The
+// continuations and their array are the maps' to release (Close), for
+// they live as long as the session.
+func (m *Maps) LoadChain(name string, typ ebpf.ProgramType, attach ebpf.AttachType, attachTo string, insns asm.Instructions, conts []asm.Instructions) (*ebpf.Program, error) {
+	if len(conts) == 0 {
+		return m.load(name, typ, attach, attachTo, insns, nil)
+	}
+	tails, err := ebpf.NewMap(&ebpf.MapSpec{Name: MapTailCalls, Type: ebpf.ProgramArray, KeySize: 4, ValueSize: 4, MaxEntries: uint32(len(conts))})
+	if err != nil {
+		return nil, fmt.Errorf("program %s: program array: %w", name, err)
+	}
+	m.mu.Lock()
+	m.chains = append(m.chains, tails)
+	m.mu.Unlock()
+	for i, c := range conts {
+		prog, err := m.load(name, typ, attach, attachTo, c, tails)
+		if err != nil {
+			return nil, err
+		}
+		m.mu.Lock()
+		m.chains = append(m.chains, prog)
+		m.mu.Unlock()
+		if err := tails.Put(uint32(i), prog); err != nil {
+			return nil, fmt.Errorf("program %s: continuation %d: %w", name, i+1, err)
+		}
+	}
+	return m.load(name, typ, attach, attachTo, insns, tails)
+}
+
+// load loads a program whose references to MapTailCalls, if any, are to
+// tails.
+func (m *Maps) load(name string, typ ebpf.ProgramType, attach ebpf.AttachType, attachTo string, insns asm.Instructions, tails *ebpf.Map) (*ebpf.Program, error) {
 	insns = append(asm.Instructions(nil), insns...)
 	for i := range insns {
 		ins := &insns[i]
@@ -23,6 +60,9 @@ func (m *Maps) Load(name string, typ ebpf.ProgramType, attach ebpf.AttachType, a
 			continue
 		}
 		mp := m.ByName(ins.Reference())
+		if ins.Reference() == MapTailCalls {
+			mp = tails
+		}
 		if mp == nil {
 			return nil, fmt.Errorf("program %s: reference to unknown map %q", name, ins.Reference())
 		}

@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
+	"sync"
 
 	"github.com/cilium/ebpf"
 )
@@ -102,6 +104,11 @@ type Maps struct {
 	state  *ebpf.Memory
 	spec   *ebpf.Memory
 	byName map[string]*ebpf.Map
+
+	// chains are the continuations LoadChain loaded and their program
+	// arrays: programs may be loaded from several goroutines.
+	mu     sync.Mutex
+	chains []io.Closer
 }
 
 // NewMaps creates the maps for cfg. On failure it closes those it made:
@@ -223,6 +230,10 @@ func (m *Maps) Close() error {
 	if m.Unwind != nil {
 		m.Unwind.close()
 	}
+	for _, c := range m.chains {
+		errs = append(errs, c.Close())
+	}
+	m.chains = nil
 	return errors.Join(errs...)
 }
 

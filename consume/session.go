@@ -154,6 +154,7 @@ func (s *Session) Enable(t *provider.Table, enabled []provider.Enabled) error {
 		units = append(units, us...)
 	}
 	built := make([]asm.Instructions, len(units))
+	conts := make([][]asm.Instructions, len(units))
 	fired := make([][]bpfrt.ProbeRef, len(units))
 	for i, u := range units {
 		b := bpfrt.NewBuilder(s.maps.Layout, &s.eps, errRef, errStmts)
@@ -167,9 +168,9 @@ func (s *Session) Enable(t *provider.Table, enabled []provider.Enabled) error {
 			}
 			b.SetStackSite(site)
 		}
-		built[i], fired[i] = b.Program(), b.Probes()
+		built[i], conts[i], fired[i] = b.Program(), b.Continuations(), b.Probes()
 	}
-	progs, loadErr := s.load(units, built)
+	progs, loadErr := s.load(units, built, conts)
 	if le, ok := errors.AsType[*bpfrt.LoadError](loadErr); ok {
 		le.Probes = fired[slices.Index(progs, nil)]
 	}
@@ -255,7 +256,7 @@ func (s *Session) OnActive(f func()) { s.onActive = f }
 // units (fentry's one program per function), and the kernel verifies
 // programs in parallel. It returns the programs that loaded, nil for the
 // others, and the first unit's error in order.
-func (s *Session) load(units []provider.Unit, insns []asm.Instructions) ([]*ebpf.Program, error) {
+func (s *Session) load(units []provider.Unit, insns []asm.Instructions, conts [][]asm.Instructions) ([]*ebpf.Program, error) {
 	progs := make([]*ebpf.Program, len(units))
 	errs := make([]error, len(units))
 	next := make(chan int)
@@ -268,7 +269,7 @@ func (s *Session) load(units []provider.Unit, insns []asm.Instructions) ([]*ebpf
 				if t, ok := u.(provider.Targeted); ok {
 					to = t.Target().Function
 				}
-				progs[i], errs[i] = s.maps.Load(u.Name(), u.ProgramType(), u.AttachType(), to, insns[i])
+				progs[i], errs[i] = s.maps.LoadChain(u.Name(), u.ProgramType(), u.AttachType(), to, insns[i], conts[i])
 			}
 		})
 	}

@@ -1,0 +1,2 @@
+600 clauses ran
+
