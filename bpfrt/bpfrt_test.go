@@ -2,6 +2,7 @@ package bpfrt
 
 import (
 	"encoding/binary"
+	"errors"
 	"strings"
 	"testing"
 
@@ -295,5 +296,25 @@ func TestBuilderChainsClauses(t *testing.T) {
 	}
 	if next != len(stmts) {
 		t.Errorf("%d clauses called, want %d", next, len(stmts))
+	}
+}
+
+// TestBuilderRefusesPastTailCalls checks that a probe with more clauses
+// than a firing's chain of programs runs is refused, not cut short.
+func TestBuilderRefusesPastTailCalls(t *testing.T) {
+	l, _ := NewLayout(Config{})
+	ret := asm.Instructions{asm.Mov.Imm(asm.R0, 0), asm.Return()}
+	for _, n := range []int{8500, 8501} {
+		var stmts []*Stmt
+		for i := range n {
+			stmts = append(stmts, &Stmt{ID: i, Insns: ret})
+		}
+		var eps EPTable
+		b := NewBuilder(l, &eps, ProbeRef{}, nil)
+		b.Fire(ProbeRef{ID: 1, Name: "profile:::tick-1s"}, ActivityActive, stmts)
+		err := b.Err()
+		if (err != nil) != (n > 8500) || (err != nil && !errors.Is(err, ErrTooManyClauses)) {
+			t.Errorf("%d clauses: %v", n, err)
+		}
 	}
 }

@@ -1,6 +1,8 @@
 package bpfrt
 
 import (
+	"errors"
+	"fmt"
 	"slices"
 
 	"github.com/cilium/ebpf/asm"
@@ -46,6 +48,8 @@ type Builder struct {
 	main  *segment
 	conts []segment
 	cont  int // the continuation being emitted, when main is not nil
+	// err is what the builder cannot build (Err).
+	err error
 }
 
 // segment is one program of a chain: its trampoline and its clauses.
@@ -148,7 +152,7 @@ func (b *Builder) Fire(p ProbeRef, expect Activity, stmts []*Stmt) {
 	b.probes = append(b.probes, p)
 	b.Emit(asm.StoreImm(RegScratch, MstPRID, int64(p.ID), asm.Word), StoreImm64(RegScratch, MstTime, 0))
 	for _, s := range stmts {
-		b.makeRoom(s, nil, false)
+		b.makeRoom(p.Name, len(stmts), s, nil, false)
 		epid := b.eps.Add(p.ID, p.Name, s)
 		b.Emit(
 			asm.LoadMem(asm.R1, RegState, StateActivity, asm.Word),
@@ -183,11 +187,15 @@ func (b *Builder) callClause(s *Stmt) {
 // Only a missing continuation returns from the tail call, which loading
 // rules out; the code after the firing follows then, as after the last
 // clause, or the program ends when the firing ends it (endsProgram).
-func (b *Builder) makeRoom(s *Stmt, resume asm.Instructions, endsProgram bool) {
+func (b *Builder) makeRoom(probe string, clauses int, s *Stmt, resume asm.Instructions, endsProgram bool) {
 	if slices.Contains(b.funcs, s) || len(b.funcs) < maxSubprograms-1-helperFuncs-len(b.errorStmts) {
 		return
 	}
 	idx := len(b.conts)
+	if idx == maxTailCalls && b.err == nil {
+		b.err = fmt.Errorf("%s: %w: %d, where a firing runs at most %d programs of %d clauses",
+			probe, ErrTooManyClauses, clauses, maxTailCalls+1, len(b.funcs))
+	}
 	b.Emit(
 		asm.Mov.Reg(asm.R1, RegCtx),
 		asm.LoadMapPtr(asm.R2, 0).WithReference(MapTailCalls),
@@ -208,6 +216,19 @@ func (b *Builder) makeRoom(s *Stmt, resume asm.Instructions, endsProgram bool) {
 	b.insns = append(b.insns, resume...)
 	b.funcs = nil
 }
+
+// maxTailCalls is the kernel's bound on the tail calls of one firing
+// (MAX_TAIL_CALL_CNT): past it a tail call returns, and the clauses after
+// would not run.
+const maxTailCalls = 33
+
+// ErrTooManyClauses is a probe with more clauses than a chain of
+// programs runs in one firing.
+var ErrTooManyClauses = errors.New("too many clauses for one probe")
+
+// Err returns what the builder could not build: a probe with more
+// clauses than one firing runs.
+func (b *Builder) Err() error { return b.err }
 
 // endContinuation ends the firing in the continuation being emitted, if
 // any, and goes back to emitting the main program.
@@ -268,7 +289,7 @@ func (b *Builder) FireIndexed(probes []ProbeRef, expect Activity, stmts []*Stmt)
 	for j, s := range stmts {
 		// A continuation finds the probe's index again from the EPID
 		// of the clause before: base + index*len(stmts) + j-1.
-		b.makeRoom(s, asm.Instructions{
+		b.makeRoom(probes[0].Name, len(stmts), s, asm.Instructions{
 			asm.LoadMem(asm.R9, RegScratch, MstEPID, asm.Word),
 			asm.Sub.Imm(asm.R9, int32(base)+int32(j)-1),
 			asm.Div.Imm(asm.R9, int32(len(stmts))),

@@ -161,6 +161,9 @@ func (s *Session) Enable(t *provider.Table, enabled []provider.Enabled) error {
 		if err := u.Trampoline(b); err != nil {
 			return fmt.Errorf("%s: trampoline: %w", u.Name(), err)
 		}
+		if err := b.Err(); err != nil {
+			return err
+		}
 		if b.TakesKernelStacks() {
 			site, err := stackSite(u)
 			if err != nil {
