@@ -123,8 +123,13 @@ const (
 	// store in a full dynamic variable map.
 	MstAggDrops = 120 // u64
 	MstDynDrops = 128 // u64
-	mstSize     = 136
-	saveSize    = MstArgs + 6*8 // what dt_error changes and restores
+	// MstTok is where strtok() goes on in the string it splits, -1 at
+	// the start of each firing: as in DTrace, strtok(NULL, ...) goes on
+	// with the string of an earlier call of the same firing, in the same
+	// clause or another.
+	MstTok   = 136 // u64
+	mstSize  = 144
+	saveSize = MstArgs + 6*8 // what dt_error changes and restores
 )
 
 // MstArg is the offset of argument i in the machine state.

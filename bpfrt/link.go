@@ -150,7 +150,7 @@ func (b *Builder) Layout() *Layout { return b.l }
 // arguments must be set before Fire.
 func (b *Builder) Fire(p ProbeRef, expect Activity, stmts []*Stmt) {
 	b.probes = append(b.probes, p)
-	b.Emit(asm.StoreImm(RegScratch, MstPRID, int64(p.ID), asm.Word), StoreImm64(RegScratch, MstTime, 0))
+	b.Emit(asm.StoreImm(RegScratch, MstPRID, int64(p.ID), asm.Word), StoreImm64(RegScratch, MstTime, 0), StoreImm64(RegScratch, MstTok, -1))
 	for _, s := range stmts {
 		b.makeRoom(p.Name, len(stmts), s, nil, false)
 		epid := b.eps.Add(p.ID, p.Name, s)
@@ -285,7 +285,7 @@ func (b *Builder) FireGroup(probes []ProbeRef, entries []string, expect Activity
 func (b *Builder) FireIndexed(probes []ProbeRef, expect Activity, stmts []*Stmt) {
 	b.probes = append(b.probes, probes...)
 	base := b.eps.AddBlock(probes, stmts)
-	b.Emit(StoreImm64(RegScratch, MstTime, 0))
+	b.Emit(StoreImm64(RegScratch, MstTime, 0), StoreImm64(RegScratch, MstTok, -1))
 	for j, s := range stmts {
 		// A continuation finds the probe's index again from the EPID
 		// of the clause before: base + index*len(stmts) + j-1.

@@ -147,6 +147,10 @@ func (g *gen) searchLoop(n ast.Node, slot func(int) int16, a, b int, back bool) 
 	g.setLabel(end)
 	g.emit(iterArg...)
 	g.emit(kfuncCall(kf.destroy), asm.LoadMem(asm.R0, asm.RFP, slot(srchRes), asm.DWord))
+	// Each exit of the loop knows the result differently: forgotten,
+	// what follows is checked once, not once per exit (and per exit of
+	// each search before it: nested searches multiply).
+	g.forget(asm.R0, 0)
 }
 
 // iterFuncs are the BTF ids of the kernel's numeric iterator kfuncs.

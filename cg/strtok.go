@@ -9,13 +9,14 @@ import (
 	"github.com/godtrace/godtrace/d/ast"
 )
 
-// strtok() keeps the string it splits, and where its next token starts,
-// in the strtok area of the clause-local space, which is per CPU and
-// outlives the clause as DTrace's strtok state does: strtok(NULL, ...)
-// goes on where the last call on the CPU stopped.
+// strtok() keeps the string it splits in the strtok area of the
+// clause-local space, and where it goes on in the machine state
+// (bpfrt.MstTok), which each firing starts at -1: strtok(NULL, ...) goes
+// on where the last call of the same firing stopped, and faults when
+// there was none, as in DTrace.
 
-// strtokSize is the size of the strtok area: the string and the offset.
-func (g *gen) strtokSize() int { return align8(g.strbuf) + 8 }
+// strtokSize is the size of the strtok area: the string.
+func (g *gen) strtokSize() int { return align8(g.strbuf) }
 
 // isDelim sets R0 to 1 when the character in R5 is in the string of
 // slot b, else 0; it uses R0, R1 and R2.
@@ -50,16 +51,26 @@ func (g *gen) strtok(call *ast.CallExpr) {
 		g.fail(call, fmt.Errorf("expression too complex: %w", ErrNotSupported))
 	}
 	buf := g.l.This + g.strtokArea
-	pos := int16(buf + align8(g.strbuf))
+	pos := int16(bpfrt.MstTok)
+	// Only a NULL written as such goes on with the last string: one that
+	// is NULL at run time faults as any string read does.
+	if ti := g.typeOf(call.Args[0]); ti.Const && ti.Value == 0 {
+		ok := g.label("tokstate")
+		g.emit(
+			asm.LoadMem(asm.R0, rScratch, pos, asm.DWord),
+			asm.JNE.Imm(asm.R0, -1, ok),
+			asm.Mov.Imm(asm.R0, 0),
+		)
+		g.fault(bpfrt.FaultBadAddr)
+		g.setLabel(ok)
+		g.emit(nop())
+	} else {
+		g.expr(call.Args[0])
+		g.notNull()
+		g.copyStr(rScratch, buf)
+		g.emit(bpfrt.StoreImm64(rScratch, pos, 0))
+	}
 	g.expr(call.Args[1])
-	g.push(call)
-	g.expr(call.Args[0])
-	keep := g.label("tokkeep")
-	g.emit(asm.JEq.Imm(asm.R0, 0, keep))
-	g.copyStr(rScratch, buf)
-	g.emit(bpfrt.StoreImm64(rScratch, pos, 0))
-	g.setLabel(keep)
-	g.pop(asm.R0)
 	b := g.toSlot()
 	dst := g.strSlot()
 	it := int16(-8 * (g.c.depth + 1))
@@ -101,24 +112,15 @@ func (g *gen) strtok(call *ast.CallExpr) {
 	scan(false)
 	g.emit(asm.LoadMem(asm.R0, rScratch, pos, asm.DWord), asm.StoreMem(rScratch, start, asm.R0, asm.DWord))
 	scan(true)
-	empty, done, last := g.label("tokempty"), g.label("tokdone"), g.label("toklast")
+	empty, done, end := g.label("tokempty"), g.label("tokdone"), g.label("tokend")
 	g.emit(
 		asm.LoadMem(asm.R3, rScratch, start, asm.DWord),
 		asm.LoadMem(asm.R2, rScratch, pos, asm.DWord),
 		asm.JGE.Imm(asm.R3, int32(g.strbuf), empty),
 		asm.JGE.Imm(asm.R2, int32(g.strbuf), empty),
+		// The delimiter that ends the token stays: the next call skips
+		// it if it is one of its own delimiters, as in DTrace.
 		asm.JLE.Reg(asm.R2, asm.R3, empty),
-		// Past the delimiter that ends the token, if one does.
-		asm.Mov.Reg(asm.R1, rScratch),
-		asm.Add.Reg(asm.R1, asm.R2),
-		asm.LoadMem(asm.R1, asm.R1, int16(buf), asm.Byte),
-		asm.JEq.Imm(asm.R1, 0, last),
-		asm.Mov.Reg(asm.R1, asm.R2),
-		asm.Add.Imm(asm.R1, 1),
-		asm.StoreMem(rScratch, pos, asm.R1, asm.DWord),
-	)
-	g.setLabel(last)
-	g.emit(
 		asm.Sub.Reg(asm.R2, asm.R3),
 		asm.Add.Imm(asm.R2, 1),
 		// Only for the verifier, which lost that R2 > R3 above.
@@ -131,8 +133,11 @@ func (g *gen) strtok(call *ast.CallExpr) {
 		asm.FnProbeReadKernelStr.Call(),
 		asm.Ja.Label(done),
 	)
-	g.setLabel(empty)
-	g.emit(asm.StoreImm(rScratch, int16(dst), 0, asm.Byte))
 	g.setLabel(done)
-	g.emit(asm.Mov.Reg(asm.R0, rScratch), asm.Add.Imm(asm.R0, int32(dst)))
+	g.emit(asm.Mov.Reg(asm.R0, rScratch), asm.Add.Imm(asm.R0, int32(dst)), asm.Ja.Label(end))
+	// No token left: NULL, as in DTrace, the position at the end.
+	g.setLabel(empty)
+	g.emit(asm.Mov.Imm(asm.R0, 0))
+	g.setLabel(end)
+	g.emit(nop())
 }

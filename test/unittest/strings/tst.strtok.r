@@ -1,2 +1,2 @@
-[ab][cd][ef ][][xyz]
+[ab][cd][ef ][1][xyz][a][:b]
 
