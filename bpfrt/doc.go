@@ -54,7 +54,8 @@
 //	112  u64 a speculation control record being staged (spec.go)
 //	120  u64 aggregation drops: tuples the full aggregation map refused
 //	128  u64 dynamic variable drops: stores the full dynvar map refused
-//	136  Layout.Save     what dt_error saves while ERROR clauses run
+//	136  u64 where strtok() goes on, -1 at the start of each firing
+//	144  Layout.Save     what dt_error saves while ERROR clauses run
 //	     Layout.FaultRec the fault record being staged
 //	     Layout.This     this-> variables (ThisSize)
 //	     Layout.Str      StrSlots string scratch slots of StrSize
