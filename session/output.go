@@ -114,7 +114,7 @@ func (o *decoder) Record(r consume.Record) error {
 				i += int(rd.Arg)
 			}
 		case cg.ActTrace:
-			p.Actions = append(p.Actions, output.Action{Kind: output.Trace, Value: value(rd, r.Data)})
+			p.Actions = append(p.Actions, output.Action{Kind: output.Trace, Value: o.recValue(rd, r.Data)})
 		case cg.ActPcap:
 			// A packet prints as tracemem() prints memory, which is
 			// what DTrace does when it has no pcap file or tshark to
@@ -129,7 +129,7 @@ func (o *decoder) Record(r consume.Record) error {
 			}
 			first := len(o.vals)
 			for _, ar := range recs[i+1 : i+1+n] {
-				o.vals = append(o.vals, value(ar, r.Data))
+				o.vals = append(o.vals, o.recValue(ar, r.Data))
 			}
 			i += n
 			kind := output.Printf
@@ -409,6 +409,21 @@ func (o *decoder) KeyNotice(n consume.KeyNotice) error {
 	}
 	o.syms.user.warm(o.prog.Aggs[n.AggID-1].Keys, n.Key)
 	return nil
+}
+
+// recValue decodes the value of record field rd as the clause's output
+// shows it: the text of an address conversion, made here from the
+// address bytes the clause recorded, is cut to strsize characters, as
+// the conversion in the clause cuts it.
+func (o *decoder) recValue(rd bpfrt.RecDesc, data []byte) format.Value {
+	v := value(rd, data)
+	switch cg.RecKind(rd) {
+	case cg.KindInet4, cg.KindInet6, cg.KindInet6Strict:
+		if n := o.prog.Config.StrSize - 1; n > 0 && len(v.Str) > n {
+			v.Str = v.Str[:n]
+		}
+	}
+	return v
 }
 
 // value decodes the value of record field rd.
