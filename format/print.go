@@ -19,17 +19,40 @@ const PrintIndent = 44
 // the value itself. The value lines follow DTrace's layout:
 // "(type) {" / ".member = (type)value," / "}", where members and array
 // elements whose bytes are all zero are left out, and char arrays stop at
-// their first NUL.
-func AppendPrint(b []byte, t *ctype.Type, addr uint64, deref bool, data []byte) []byte {
+// their first NUL. As in DTrace, a member at or past the first limit
+// bytes (the printsize option), or nested printDepth deep, ends the
+// output with "..." in its place, and the brackets still open are closed.
+func AppendPrint(b []byte, t *ctype.Type, addr uint64, deref bool, data []byte, limit int) []byte {
 	if deref {
 		b = append(b, "0x"...)
 		b = strconv.AppendUint(b, addr, 16)
 		b = append(b, " = *\n"...)
 		t = ctype.Resolve(t).Elem
 	}
+	p := &printer{limit: limit}
 	b = appendIndent(b, PrintIndent)
-	b = appendPrintValue(b, t, data, PrintIndent)
-	return append(b, '\n')
+	b = p.appendValue(b, t, data, 0, PrintIndent, "")
+	return append(p.flush(b), '\n')
+}
+
+// printDepth is the deepest nesting print() shows, DTrace's.
+const printDepth = 10
+
+// printer is the state of one print(): the bytes it may show, whether
+// it has reached their end, and the closing lines of the structs and
+// unions it has shown all of. As in DTrace, these come out only when the
+// next line does, after a "..." that ends the output.
+type printer struct {
+	limit   int
+	stopped bool
+	pending []byte
+}
+
+// flush appends the closing lines that are pending.
+func (p *printer) flush(b []byte) []byte {
+	b = append(b, p.pending...)
+	p.pending = p.pending[:0]
+	return b
 }
 
 // appendIndent appends n spaces.
@@ -40,10 +63,11 @@ func appendIndent(b []byte, n int) []byte {
 	return b
 }
 
-// appendPrintValue appends "(type)value" of t in data, with the lines of
-// an aggregate's contents indented by depth+1 and its closing bracket by
-// depth.
-func appendPrintValue(b []byte, t *ctype.Type, data []byte, depth int) []byte {
+// appendValue appends "(type)value" and suffix of t in data, which is at
+// offset base of the value printed, with the lines of an aggregate's
+// contents indented by depth+1 and its closing bracket by depth (pending,
+// for a struct or union).
+func (p *printer) appendValue(b []byte, t *ctype.Type, data []byte, base, depth int, suffix string) []byte {
 	b = append(b, '(')
 	b = append(b, printName(t)...)
 	b = append(b, ')')
@@ -56,10 +80,14 @@ func appendPrintValue(b []byte, t *ctype.Type, data []byte, depth int) []byte {
 	case ctype.Struct, ctype.Union:
 		b = append(b, " {\n"...)
 		for _, m := range r.Members() {
-			b = appendMember(b, m, data, depth+1)
+			if b = p.appendMember(b, m, data, base, depth+1); p.stopped {
+				break
+			}
 		}
-		b = appendIndent(b, depth)
-		return append(b, '}')
+		p.pending = appendIndent(p.pending, depth)
+		p.pending = append(p.pending, '}')
+		p.pending = append(p.pending, suffix...)
+		return b
 	case ctype.Array:
 		b = append(b, " [\n"...)
 		esize := int(r.Elem.Sizeof())
@@ -72,20 +100,29 @@ func appendPrintValue(b []byte, t *ctype.Type, data []byte, depth int) []byte {
 				}
 				continue
 			}
-			b = appendIndent(b, depth+1)
-			b = appendPrintValue(b, r.Elem, e, depth+1)
-			b = append(b, ",\n"...)
+			b = appendIndent(p.flush(b), depth+1)
+			b = p.appendValue(b, r.Elem, e, base+i*esize, depth+1, ",\n")
+			if p.stopped {
+				break
+			}
 		}
-		b = appendIndent(b, depth)
-		return append(b, ']')
+		b = appendIndent(p.flush(b), depth)
+		b = append(b, ']')
+		return append(b, suffix...)
 	}
-	return appendScalar(b, r, data, 0, 0)
+	return append(appendScalar(b, t, data, 0, 0), suffix...)
 }
 
 // appendMember appends the line(s) of one struct or union member, or
-// nothing when its bytes are all zero.
-func appendMember(b []byte, m ctype.Member, data []byte, depth int) []byte {
+// nothing when its bytes are all zero; data is the aggregate's, at
+// offset base of the value printed.
+func (p *printer) appendMember(b []byte, m ctype.Member, data []byte, base, depth int) []byte {
 	off := int(m.Offset / 8)
+	if base+off >= p.limit || depth-PrintIndent >= printDepth {
+		p.stopped = true
+		b = appendIndent(b, depth)
+		return p.flush(append(b, "...\n"...))
+	}
 	size := int(m.Type.Sizeof())
 	if m.Bits != 0 {
 		// A bitfield is read from the bytes that hold it.
@@ -100,31 +137,31 @@ func appendMember(b []byte, m ctype.Member, data []byte, depth int) []byte {
 		if raw == 0 {
 			return b
 		}
-		b = appendIndent(b, depth)
+		b = appendIndent(p.flush(b), depth)
 		b = append(b, '.')
 		b = append(b, m.Name...)
 		b = append(b, " = ("...)
 		b = append(b, printName(m.Type)...)
 		b = append(b, ')')
-		b = appendScalar(b, ctype.Resolve(m.Type), nil, raw, m.Bits)
+		b = appendScalar(b, m.Type, nil, raw, m.Bits)
 		return append(b, ",\n"...)
 	}
 	if allZero(v) {
 		return b
 	}
-	b = appendIndent(b, depth)
+	b = appendIndent(p.flush(b), depth)
 	if m.Name != "" {
 		b = append(b, '.')
 		b = append(b, m.Name...)
 		b = append(b, " = "...)
 	}
-	b = appendPrintValue(b, m.Type, v, depth)
-	return append(b, ",\n"...)
+	return p.appendValue(b, m.Type, v, base+off, depth, ",\n")
 }
 
 // appendScalar appends the value of an integer, enum, pointer or float
-// type r: from data, or, for a bitfield of width bits, the raw value.
-func appendScalar(b []byte, r *ctype.Type, data []byte, raw uint64, bits uint16) []byte {
+// type t: from data, or, for a bitfield of width bits, the raw value.
+func appendScalar(b []byte, t *ctype.Type, data []byte, raw uint64, bits uint16) []byte {
+	r := ctype.Resolve(t)
 	if bits == 0 {
 		raw = loadUint(data)
 		bits = uint16(8 * len(data))
@@ -151,7 +188,9 @@ func appendScalar(b []byte, r *ctype.Type, data []byte, raw uint64, bits uint16)
 		}
 		return strconv.AppendUint(b, raw, 10)
 	case ctype.Int:
-		if r.Enc&ctype.Char != 0 && r.Size == 1 {
+		// As in DTrace, only a type named char shows characters: not
+		// unsigned char, nor a typedef of char such as __u8.
+		if r.Enc&ctype.Char != 0 && r.Size == 1 && printName(t) == "char" {
 			c := byte(raw)
 			if c >= 0x20 && c < 0x7f {
 				return append(b, '\'', c, '\'')

@@ -60,7 +60,7 @@ func TestAppendPrintLocal(t *testing.T) {
 		pad + " .g = (bool)1,\n" +
 		pad + " .h = (enum eh)SECONDVAL,\n" +
 		pad + "}\n"
-	got := string(AppendPrint(nil, ctype.NewPointer(ts), 0xffffe8ffffd06278, true, data))
+	got := string(AppendPrint(nil, ctype.NewPointer(ts), 0xffffe8ffffd06278, true, data, 8192))
 	if got != want {
 		t.Errorf("AppendPrint:\n%s\nwant:\n%s", got, want)
 	}
@@ -77,7 +77,7 @@ func TestAppendPrintLocal(t *testing.T) {
 		pad + " .g = (bool)1,\n" +
 		pad + " .h = (enum eh)SECONDVAL,\n" +
 		pad + "}\n"
-	if got := string(AppendPrint(nil, ts, 0, false, zero)); got != want {
+	if got := string(AppendPrint(nil, ts, 0, false, zero, 8192)); got != want {
 		t.Errorf("AppendPrint of zeroed struct:\n%s\nwant:\n%s", got, want)
 	}
 }
@@ -105,14 +105,14 @@ func TestAppendPrintScalars(t *testing.T) {
 		pad + " .mid = (int)-2,\n" +
 		pad + " .en = (enum e)7,\n" +
 		pad + "}\n"
-	if got := string(AppendPrint(nil, bf, 0, false, data)); got != want {
+	if got := string(AppendPrint(nil, bf, 0, false, data, 8192)); got != want {
 		t.Errorf("AppendPrint of bitfields:\n%s\nwant:\n%s", got, want)
 	}
-	if got, want := string(AppendPrint(nil, i32, 0, false, []byte{0xd6, 0xff, 0xff, 0xff})), pad+"(int)-42\n"; got != want {
+	if got, want := string(AppendPrint(nil, i32, 0, false, []byte{0xd6, 0xff, 0xff, 0xff}, 8192)), pad+"(int)-42\n"; got != want {
 		t.Errorf("AppendPrint(int) = %q; want %q", got, want)
 	}
 	// Short data never panics: members beyond it are left out.
-	if got := string(AppendPrint(nil, bf, 0, false, data[:2])); !strings.HasPrefix(got, pad+"(struct bf) {\n") {
+	if got := string(AppendPrint(nil, bf, 0, false, data[:2], 8192)); !strings.HasPrefix(got, pad+"(struct bf) {\n") {
 		t.Errorf("AppendPrint of short data = %q", got)
 	}
 }
@@ -130,7 +130,7 @@ func TestAppendPrintString(t *testing.T) {
 		pad + "  (char)'a',\n" + pad + "  (char)'b',\n" +
 		pad + " ],\n" +
 		pad + "}\n"
-	if got := string(AppendPrint(nil, st, 0, false, data)); got != want {
+	if got := string(AppendPrint(nil, st, 0, false, data, 8192)); got != want {
 		t.Errorf("AppendPrint of strings:\n%s\nwant:\n%s", got, want)
 	}
 }

@@ -154,11 +154,11 @@ func (j *JSON) appendPrint(b []byte, a *Action) []byte {
 	switch {
 	case a.Deref:
 		b = appendHexMember(b, "address", a.Addr)
-		text = format.AppendPrint(nil, a.Type, a.Addr, true, a.Value.Bytes)
+		text = format.AppendPrint(nil, a.Type, a.Addr, true, a.Value.Bytes, printSize(j.opts))
 	case a.Value.Kind == format.KindString:
 		text = []byte(a.Value.Str)
 	case a.Value.Bytes != nil:
-		text = format.AppendPrint(nil, a.Type, 0, false, a.Value.Bytes)
+		text = format.AppendPrint(nil, a.Type, 0, false, a.Value.Bytes, printSize(j.opts))
 	}
 	b = appendStringMember(b, "output", string(text))
 	return j.appendValue(appendKey(b, "value"), a.Value)

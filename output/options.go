@@ -18,6 +18,17 @@ type Options interface {
 
 func optBool(o Options, name string) bool { return o != nil && o.Bool(name) }
 
+// printSize is the printsize option: the bytes of a value print() shows,
+// DTrace's 8192 unless set.
+func printSize(o Options) int {
+	if o != nil {
+		if v, ok := o.Value("printsize"); ok && v > 0 && v <= math.MaxInt32 {
+			return int(v)
+		}
+	}
+	return 8192
+}
+
 // aggOptions returns the aggregation options that are set (see
 // readAggOptions).
 func aggOptions(o Options) *agg.Options {

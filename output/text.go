@@ -140,13 +140,13 @@ func (t *Text) print(b []byte, a *Action) []byte {
 	}
 	switch {
 	case a.Deref:
-		return format.AppendPrint(b, a.Type, a.Addr, true, a.Value.Bytes)
+		return format.AppendPrint(b, a.Type, a.Addr, true, a.Value.Bytes, printSize(t.opts))
 	case a.Value.Kind == format.KindString:
 		return t.p.AppendTrace(b, a.Value)
 	case a.Value.Bytes == nil:
 		return b
 	}
-	return format.AppendPrint(b, a.Type, 0, false, a.Value.Bytes)
+	return format.AppendPrint(b, a.Type, 0, false, a.Value.Bytes, printSize(t.opts))
 }
 
 // setopt applies setopt(): the output options take effect from the next

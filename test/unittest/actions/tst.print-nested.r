@@ -6,7 +6,7 @@
                                               .y = (unsigned int)4000000000,
                                              },
                                              .u = (union) {
-                                              .c = (unsigned char)'A',
+                                              .c = (unsigned char)65,
                                               .l = (long)321,
                                              },
                                              .col = (enum color)GREEN,
