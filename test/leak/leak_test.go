@@ -488,3 +488,30 @@ func TestAPIReleases(t *testing.T) {
 		})
 	}
 }
+
+// TestAPIMisuse checks that running a handle with nothing enabled, or a
+// second time, is an error, not a panic.
+func TestAPIMisuse(t *testing.T) {
+	requireTracing(t)
+	h := dtrace.Open()
+	defer h.Close()
+	if _, err := h.Go(context.Background()); err == nil {
+		t.Error("Go with nothing enabled: no error")
+	}
+	p, err := h.CompileString("BEGIN { exit(0); }", dtrace.SpecName, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Run(context.Background(), p, &output.Funcs{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Go(context.Background()); err == nil {
+		t.Error("Go after the run ended: no error")
+	}
+	if err := h.Close(); err != nil {
+		t.Errorf("Close: %v", err)
+	}
+	if err := h.Close(); err != nil {
+		t.Errorf("Close twice: %v", err)
+	}
+}
