@@ -182,7 +182,7 @@ func TestBuiltinsGenerate(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: the checker refuses it: %v", src, err)
 			}
-			_, err = h.generate(p)
+			_, err = h.Generate(p)
 			if want, ok := builtinRefusals[b.Name]; ok {
 				if err == nil || err.Error() != want {
 					t.Fatalf("%s: %v, want %q", src, err, want)

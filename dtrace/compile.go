@@ -160,9 +160,9 @@ func (h *Handle) applyPragmas(prog *ast.Program) error {
 		}
 		if err := h.opts.SetPragma(p.Words[2]); err != nil {
 			name, value, has := strings.Cut(p.Words[2], "=")
-			msg := fmt.Sprintf("failed to set option '%s': %s", name, errmsg(err))
+			msg := fmt.Sprintf("failed to set option '%s': %s", name, ErrorText(err))
 			if has {
-				msg = fmt.Sprintf("failed to set option '%s' to '%s': %s", name, value, errmsg(err))
+				msg = fmt.Sprintf("failed to set option '%s' to '%s': %s", name, value, ErrorText(err))
 			}
 			return diag.List{diag.Errorf(pos, diag.D_PRAGMA_OPTSET, "%s", msg)}
 		}

@@ -85,21 +85,6 @@ func TestCompileSpecs(t *testing.T) {
 	}
 }
 
-func TestMacroArguments(t *testing.T) {
-	testutil.RequireRoot(t)
-	stdout, stderr, status := run(t, "-e", "-n", "BEGIN { printf(\"%d %s\", $1, $$2); }", "17", "word")
-	if status != 0 || stdout != "" || stderr != "" {
-		t.Errorf("status %d stdout %q stderr %q", status, stdout, stderr)
-	}
-	_, stderr, status = run(t, "-e", "-n", "BEGIN { trace($1); }")
-	if status != 1 || !strings.HasPrefix(stderr, "dtrace: invalid probe specifier BEGIN { trace($1); }: ") {
-		t.Errorf("undefined $1: status %d stderr %q", status, stderr)
-	}
-	if _, stderr, status = run(t, "-e", "-xdefaultargs", "-n", "BEGIN { trace($1); }"); status != 0 {
-		t.Errorf("-xdefaultargs: status %d stderr %q", status, stderr)
-	}
-}
-
 func TestPreprocessor(t *testing.T) {
 	testutil.RequireRoot(t)
 	if _, err := exec.LookPath("cpp"); err != nil {
@@ -119,11 +104,6 @@ func TestPreprocessor(t *testing.T) {
 	var pe *PreprocessorError
 	if !errors.As(err, &pe) || err.Error() != "Preprocessor failed to process input program" {
 		t.Errorf("#error: %v", err)
-	}
-	stdout, stderr, status := run(t, "-C", "-e", "-xcpppath=/nonexistent/cpp", "-n", "BEGIN")
-	if status != 0 || stdout != "" || stderr != "" {
-		// -n programs are not preprocessed, as in DTrace.
-		t.Errorf("-n with -C: status %d stderr %q", status, stderr)
 	}
 }
 

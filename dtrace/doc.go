@@ -1,8 +1,8 @@
 // Package dtrace owns the DTrace session as a Go API — options, compiling D
 // programs (preprocessing, parsing, pragmas, checking), matching them
 // against the providers' probes, enabling and running them, and handing
-// their output over — and the dtrace(8) command line built on it, which
-// cmd/dtrace runs.
+// their output over. The dtrace(8) command line (cmd/dtrace) is built on
+// it; the package itself takes no signals and never ends the process.
 //
 // # Using it from Go
 //
@@ -30,21 +30,18 @@
 // Run needs the privileges tracing needs (root, or CAP_BPF and
 // CAP_PERFMON).
 //
-// # The command line
+// # Step by step
 //
-// The command line follows Oracle's DTrace for Linux: the same getopt
-// option letters and ordering rules (probe clauses from -n, -P, -m, -f, -i
-// and -s compile in command-line order; words that are not options are the
-// macro arguments $1, $2, ...), the same messages, and the same exit status:
-// 0 on success, 1 on an error, 2 on a usage error. Beyond DTrace's text,
-// -x oformat=json writes JSON lines (docs/json-output.md; FreeBSD's
-// --libxo json and -O are accepted), -x stackformat=folded prints stack
-// aggregations for flame graphs, -x pprof=FILE writes them as a pprof
-// profile, and -x exporter=ADDR serves every aggregation as Prometheus
-// metrics while the script runs (docs/prometheus.md, package output/prom).
+// Run is Exec (Generate, then Start) and Go in one call. dtrace(8) takes
+// the steps apart: Generate makes the code, which -S lists (WriteAsm),
+// before anything is loaded; Start loads and attaches it, after which
+// Refused and BufSize say what the kernel left out or gave less of; Go
+// runs it. SetTesting is dtrace(8)'s testing mode; CheckPrivileges and
+// ErrorText give DTrace's check and wording of errors.
 //
-// -h and -G turn the USDT providers a script defines into a C header and
-// an object file (WriteHeader, WriteObject; package usdtgen has the
-// design). The processes of -c and -p are followed by the session from the
-// start, so that their user stacks print as symbols after they exit.
+// WriteHeader and WriteObject turn the USDT providers a script defines
+// into a C header and an object file (dtrace -h and -G; package usdtgen
+// has the design). The processes of CreateProcess and GrabProcess are
+// followed by the session from the start, so that their user stacks print
+// as symbols after they exit.
 package dtrace

@@ -21,18 +21,9 @@ import (
 	"github.com/godtrace/godtrace/session"
 )
 
-// ErrNotSupported is returned for what DTrace does but godtrace cannot do
-// yet; the error text says what is missing.
-var ErrNotSupported = errors.New("not supported yet")
-
-// notSupported names a missing feature in an error that matches
-// ErrNotSupported.
-type notSupported string
-
-func (n notSupported) Error() string { return string(n) + " not supported yet" }
-func (n notSupported) Is(target error) bool {
-	return target == ErrNotSupported
-}
+// Version is what "dtrace -V" reports: the version of the D language and
+// its API, named as Oracle's DTrace for Linux names it.
+const Version = "Oracle D 2.0"
 
 // Handle is one DTrace session: its options and the programs compiled in it.
 type Handle struct {
@@ -59,9 +50,7 @@ type Handle struct {
 	// exporter serves the aggregations under exporter=ADDR; it stops
 	// when the run ends, or fails.
 	exporter *prom.Exporter
-	// testing is dtrace(8)'s testing mode (_DTRACE_TESTING): its text
-	// leaves out what varies from run to run, the CPU and probe ID
-	// columns of probe lines.
+	// testing is dtrace(8)'s testing mode (see SetTesting).
 	testing bool
 }
 
@@ -85,6 +74,18 @@ func processMacros() map[string]string {
 	return m
 }
 
+// SetTesting sets dtrace(8)'s testing mode (_DTRACE_TESTING): its text
+// leaves out what varies from run to run, the CPU and probe ID columns of
+// probe lines.
+func (h *Handle) SetTesting(on bool) { h.testing = on }
+
+// WriteAsm writes the code's BPF instructions, as dtrace -S lists them.
+func (c *Code) WriteAsm(w io.Writer) error { return c.prog.WriteAsm(w) }
+
+// NSpec returns how many speculation buffers the code has, which is below
+// the nspec option when code generation could not give that many.
+func (c *Code) NSpec() int { return c.prog.Config.NSpec }
+
 // Options returns the session's options, to set and read.
 func (h *Handle) Options() *option.Options { return h.opts }
 
@@ -98,15 +99,44 @@ var ErrDestructive = errors.New("Destructive actions not allowed")
 // on stderr), JSON lines under oformat=json, a pprof profile under
 // pprof=FILE, Prometheus metrics under exporter=ADDR.
 func (h *Handle) Exec(p *Program, stdout, stderr io.Writer) (int, error) {
-	w, fx, err := h.writer(stdout, stderr)
+	c, err := h.Generate(p)
 	if err != nil {
 		return 0, err
 	}
-	n, err := h.exec(p, w, fx)
+	if err := h.Start(c, stdout, stderr); err != nil {
+		return 0, err
+	}
+	return len(c.prog.Probes()), nil
+}
+
+// Start loads and attaches code Generate made, as Exec does; Go runs it.
+func (h *Handle) Start(c *Code, stdout, stderr io.Writer) error {
+	w, fx, err := h.writer(stdout, stderr)
+	if err == nil {
+		err = h.start(c, w, fx)
+	}
 	if err != nil {
 		h.closeExporter()
 	}
-	return n, err
+	return err
+}
+
+// Refused returns why probes of the started program were left out (the
+// kernel refused to attach them); the run goes on without them.
+func (h *Handle) Refused() []error {
+	if h.sess == nil {
+		return nil
+	}
+	return h.sess.Refused()
+}
+
+// BufSize returns the size of the started program's principal buffers,
+// which is below the bufsize option when the kernel gave less.
+func (h *Handle) BufSize() int {
+	if h.sess == nil {
+		return 0
+	}
+	return h.sess.BufSize()
 }
 
 // closeExporter stops the exporter, if there is one.
@@ -142,7 +172,7 @@ func (h *Handle) ExecWriter(p *Program, w output.Writer) (int, error) {
 }
 
 func (h *Handle) exec(p *Program, w output.Writer, fx *output.Effects) (int, error) {
-	g, err := h.generate(p)
+	g, err := h.Generate(p)
 	if err != nil {
 		return 0, err
 	}
@@ -162,22 +192,24 @@ func (h *Handle) Run(ctx context.Context, p *Program, w output.Writer) (int, err
 	return h.Go(ctx)
 }
 
-// generated is a program's code, ready to start.
-type generated struct {
+// Code is a compiled program's code, ready to start: what Exec makes,
+// loads and attaches, kept apart by Generate so that it may be shown
+// (WriteAsm) or refused before anything is loaded.
+type Code struct {
 	src    *Program
 	prog   *cg.Program
 	probes *session.Probes
 }
 
-// generate turns a checked program into code: the errors that DTrace finds
-// while compiling and this code generator only now.
-func (h *Handle) generate(p *Program) (*generated, error) {
+// Generate turns a compiled program into code: the errors that DTrace
+// finds while compiling and this code generator only now.
+func (h *Handle) Generate(p *Program) (*Code, error) {
 	probes := session.NewProbes(h.table())
 	cp, err := cg.Compile(p.ast, p.info, probes, cgOptions{h.opts, len(h.targets) > 0 && !h.opts.Bool("ustackfp")})
 	if err != nil {
 		return nil, h.wordCgError(err)
 	}
-	return &generated{src: p, prog: cp, probes: probes}, nil
+	return &Code{src: p, prog: cp, probes: probes}, nil
 }
 
 // wordCgError words what code generation refused as the compile error it
@@ -214,7 +246,7 @@ func (o cgOptions) Bool(name string) bool {
 
 // start loads and attaches generated code, unless it is destructive
 // without permission.
-func (h *Handle) start(g *generated, w output.Writer, fx *output.Effects) error {
+func (h *Handle) start(g *Code, w output.Writer, fx *output.Effects) error {
 	if g.src.Destructive() && !h.opts.Bool("destructive") {
 		return ErrDestructive
 	}

@@ -40,7 +40,7 @@ func (h *Handle) writer(stdout, stderr io.Writer) (output.Writer, *output.Effect
 			if errors.As(err, &pe) {
 				err = pe.Err
 			}
-			return nil, nil, fmt.Errorf("failed to open pprof file '%s': %s", path, errmsg(err))
+			return nil, nil, fmt.Errorf("failed to open pprof file '%s': %s", path, ErrorText(err))
 		}
 		w = output.Tee(w, output.NewPprof(path))
 	}
@@ -51,7 +51,7 @@ func (h *Handle) writer(stdout, stderr io.Writer) (output.Writer, *output.Effect
 		if err != nil {
 			var oe *net.OpError
 			if errors.As(err, &oe) {
-				return nil, nil, fmt.Errorf("failed to listen on exporter address '%s': %s", addr, errmsg(oe.Err))
+				return nil, nil, fmt.Errorf("failed to listen on exporter address '%s': %s", addr, ErrorText(oe.Err))
 			}
 			return nil, nil, err
 		}

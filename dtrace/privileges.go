@@ -20,11 +20,11 @@ const (
 	capBPF      = 39
 )
 
-// checkPrivileges returns ErrPrivileges when the process can load no
+// CheckPrivileges returns ErrPrivileges when the process can load no
 // tracing program: it is not root and lacks CAP_BPF with CAP_PERFMON (or
 // CAP_SYS_ADMIN). Tracing without them fails deep in its start, with an
 // error about whatever it touched first.
-func checkPrivileges() error {
+func CheckPrivileges() error {
 	if os.Geteuid() == 0 {
 		return nil
 	}

@@ -86,7 +86,7 @@ func (e *processError) Error() string {
 		errno = syscall.ENOENT
 	}
 	if errno != 0 || errors.As(e.err, &errno) {
-		return e.what + ": " + errmsg(errno)
+		return e.what + ": " + ErrorText(errno)
 	}
 	return e.what + ": " + e.err.Error()
 }

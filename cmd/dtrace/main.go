@@ -3,8 +3,6 @@ package main
 import (
 	"os"
 	"runtime"
-
-	"github.com/godtrace/godtrace/dtrace"
 )
 
 // init keeps main on the process's first thread: BEGIN and END fire in
@@ -13,5 +11,5 @@ import (
 func init() { runtime.LockOSThread() }
 
 func main() {
-	os.Exit(dtrace.Main(os.Args, os.Stdout, os.Stderr))
+	os.Exit(Main(os.Args, os.Stdout, os.Stderr))
 }

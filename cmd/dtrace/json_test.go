@@ -1,4 +1,4 @@
-package dtrace
+package main
 
 import (
 	"encoding/json"
@@ -14,7 +14,7 @@ import (
 // and returns the records, re-encoded with sorted members, by type.
 func jsonLines(t *testing.T, out string) (types []string, recs []map[string]any) {
 	t.Helper()
-	s, err := jsonschema.Load(filepath.Join("..", "docs", "json-output.schema.json"))
+	s, err := jsonschema.Load(filepath.Join("..", "..", "docs", "json-output.schema.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,14 +1,14 @@
-package dtrace
+package main
 
 import (
 	"bytes"
-	goflag "flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/godtrace/godtrace/dtrace"
 	"github.com/godtrace/godtrace/internal/testutil"
 	"github.com/godtrace/godtrace/ksym"
 )
@@ -109,7 +109,7 @@ func TestEnvironmentOptions(t *testing.T) {
 }
 
 func TestClauseOrder(t *testing.T) {
-	c := &command{pname: "dtrace", h: Open()}
+	c := &command{pname: "dtrace", h: dtrace.Open()}
 	flags, words, err := getopt([]string{"-n", "BEGIN", "-s", "a.d", "17", "-P", "syscall", "-m", "vmlinux",
 		"-f", "read", "-i", "3", "-s", "b.d", "word", "-q"})
 	if err != nil {
@@ -117,8 +117,8 @@ func TestClauseOrder(t *testing.T) {
 	}
 	c.secondPass(flags)
 	want := []clause{
-		{spec: SpecName, arg: "BEGIN"}, {file: true, arg: "a.d"}, {spec: SpecProvider, arg: "syscall"},
-		{spec: SpecModule, arg: "vmlinux"}, {spec: SpecFunction, arg: "read"}, {spec: SpecName, arg: "3", id: true},
+		{spec: dtrace.SpecName, arg: "BEGIN"}, {file: true, arg: "a.d"}, {spec: dtrace.SpecProvider, arg: "syscall"},
+		{spec: dtrace.SpecModule, arg: "vmlinux"}, {spec: dtrace.SpecFunction, arg: "read"}, {spec: dtrace.SpecName, arg: "3", id: true},
 		{file: true, arg: "b.d"},
 	}
 	if len(c.clauses) != len(want) {
@@ -153,16 +153,6 @@ func TestMain(m *testing.M) {
 	// run it as a process of its own (signals).
 	if os.Getenv(asDtrace) != "" {
 		os.Exit(Main(append([]string{"dtrace"}, os.Args[1:]...), os.Stdout, os.Stderr))
-	}
-	// The runnable examples trace live, which needs root; an example
-	// cannot skip itself, so under -short a normal user leaves them out.
-	goflag.Parse()
-	if testing.Short() && os.Geteuid() != 0 {
-		skip := "^Example"
-		if s := goflag.Lookup("test.skip").Value.String(); s != "" {
-			skip += "|" + s
-		}
-		goflag.Set("test.skip", skip)
 	}
 	os.Exit(m.Run())
 }

@@ -1,4 +1,4 @@
-package dtrace
+package main
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package dtrace
+package main
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/cg"
+	"github.com/godtrace/godtrace/dtrace"
 	"github.com/godtrace/godtrace/proc"
 )
 
@@ -28,7 +29,7 @@ func (c *command) execute(out io.Writer) {
 	c.stderr = stderr
 	// A destructive program without -w is refused after the notices,
 	// whatever code generation cannot do yet for it.
-	refused := c.program().Destructive() && !c.h.opts.Bool("destructive")
+	refused := c.program().Destructive() && !c.h.Options().Bool("destructive")
 	g := c.generate(refused)
 	c.disassemble(g)
 	total := 0
@@ -36,7 +37,7 @@ func (c *command) execute(out io.Writer) {
 		cl := &c.clauses[i]
 		n, err := c.h.Matched(cl.prog)
 		if err != nil {
-			c.fatal("failed to enable '%s': %s", cl.name(), errmsg(err))
+			c.fatal("failed to enable '%s': %s", cl.name(), dtrace.ErrorText(err))
 		}
 		total += n
 		what := "description"
@@ -45,33 +46,29 @@ func (c *command) execute(out io.Writer) {
 		}
 		c.notice("%s '%s' matched %d probe%s", what, cl.name(), n, plural(n))
 	}
-	if total == 0 && !c.h.opts.Bool("zdefs") {
+	if total == 0 && !c.h.Options().Bool("zdefs") {
 		c.fatal("no probes matched")
 	}
 	if refused {
-		c.fatal("could not enable tracing: %s", errmsg(ErrDestructive))
+		c.fatal("could not enable tracing: %s", dtrace.ErrorText(dtrace.ErrDestructive))
 	}
-	w, fx, err := c.h.writer(out, stderr)
-	if err == nil {
-		err = c.h.start(g, w, fx)
-	}
-	if err != nil {
+	if err := c.h.Start(g, out, stderr); err != nil {
 		c.verifierLog(err)
-		c.fatal("could not enable tracing: %s", errmsg(err))
+		c.fatal("could not enable tracing: %s", dtrace.ErrorText(err))
 	}
-	for _, err := range c.h.sess.Refused() {
+	for _, err := range c.h.Refused() {
 		c.warn("%s", err)
 	}
-	if !c.h.opts.Bool("quietresize") {
-		if v, ok := c.h.opts.Value("bufsize"); ok && int64(c.h.sess.BufSize()) < v {
-			c.warn("buffer size lowered to %s", sizeText(int64(c.h.sess.BufSize())))
+	if !c.h.Options().Bool("quietresize") {
+		if v, ok := c.h.Options().Value("bufsize"); ok && int64(c.h.BufSize()) < v {
+			c.warn("buffer size lowered to %s", sizeText(int64(c.h.BufSize())))
 		}
 		// Code generation bounds the speculative buffers it tries.
-		if v, ok := c.h.opts.Value("nspec"); ok && g.prog.Config.NSpec > 0 && int64(g.prog.Config.NSpec) < v {
-			c.warn("number of speculations lowered to %d", g.prog.Config.NSpec)
+		if v, ok := c.h.Options().Value("nspec"); ok && g.NSpec() > 0 && int64(g.NSpec()) < v {
+			c.warn("number of speculations lowered to %d", g.NSpec())
 		}
 	}
-	if c.h.opts.Bool("destructive") {
+	if c.h.Options().Bool("destructive") {
 		c.notice("allowing destructive actions")
 	}
 
@@ -96,13 +93,13 @@ func (c *command) execute(out io.Writer) {
 	cancel()
 	watching.Wait()
 	if err != nil {
-		c.fatal("%s", errmsg(err))
+		c.fatal("%s", dtrace.ErrorText(err))
 	}
 	panic(exit(status))
 }
 
 // program is what the command line's programs enable together.
-func (c *command) program() *Program {
+func (c *command) program() *dtrace.Program {
 	if c.merged != nil {
 		return c.merged
 	}
@@ -114,8 +111,8 @@ func (c *command) program() *Program {
 // DTrace, whose compiler generates the code (-e included); with
 // tolerateMissing, a construct it cannot generate yet is let through,
 // and the code is then nil.
-func (c *command) generate(tolerateMissing bool) *generated {
-	g, err := c.h.generate(c.program())
+func (c *command) generate(tolerateMissing bool) *dtrace.Code {
+	g, err := c.h.Generate(c.program())
 	if err != nil && !(tolerateMissing && errors.Is(err, cg.ErrNotSupported)) {
 		cl := &c.clauses[len(c.clauses)-1]
 		if ce, ok := errors.AsType[*cg.Error](err); ok {
@@ -135,7 +132,7 @@ func (c *command) generate(tolerateMissing bool) *generated {
 // prints it; otherwise the one-line error says what was refused.
 func (c *command) verifierLog(err error) {
 	le, ok := errors.AsType[*bpfrt.LoadError](err)
-	if !ok || !(c.h.opts.Bool("bpflog") || c.verbose > 0) {
+	if !ok || !(c.h.Options().Bool("bpflog") || c.verbose > 0) {
 		return
 	}
 	for _, line := range le.Log {
@@ -158,7 +155,7 @@ func sizeText(n int64) string {
 // notice prints a message that quiet mode suppresses, as DTrace's notice()
 // does.
 func (c *command) notice(format string, args ...any) {
-	if !c.h.opts.Bool("quiet") {
+	if !c.h.Options().Bool("quiet") {
 		c.warn(format, args...)
 	}
 }
@@ -272,11 +269,11 @@ func (l *lockedWriter) Write(b []byte) (int, error) {
 
 // disassemble prints the generated code on stderr under -S, as DTrace
 // lists its clauses when it compiles them.
-func (c *command) disassemble(g *generated) {
-	if g == nil || !c.h.opts.Bool("verbose") {
+func (c *command) disassemble(g *dtrace.Code) {
+	if g == nil || !c.h.Options().Bool("verbose") {
 		return
 	}
-	if err := g.prog.WriteAsm(c.stderr); err != nil {
-		c.fatal("%s", errmsg(err))
+	if err := g.WriteAsm(c.stderr); err != nil {
+		c.fatal("%s", dtrace.ErrorText(err))
 	}
 }

@@ -1,10 +1,9 @@
-package fbt_test
+package main
 
 import (
 	"bytes"
 	"testing"
 
-	"github.com/godtrace/godtrace/dtrace"
 	"github.com/godtrace/godtrace/internal/feature"
 	"github.com/godtrace/godtrace/internal/testutil"
 )
@@ -15,7 +14,7 @@ import (
 func TestCommandLacksBackend(t *testing.T) {
 	testutil.RequireLacking(t, feature.Kprobes, feature.Fentry)
 	var out, errb bytes.Buffer
-	status := dtrace.Main([]string{"dtrace", "-n", "fbt::vfs_read:entry { trace(arg0); }"}, &out, &errb)
+	status := Main([]string{"dtrace", "-n", "fbt::vfs_read:entry { trace(arg0); }"}, &out, &errb)
 	want := "dtrace: invalid probe specifier fbt::vfs_read:entry { trace(arg0); }: " +
 		"provider fbt: fbt provider needs kprobes or fentry, which this kernel lacks (" +
 		feature.Kprobes.Check().Error() + "; " + feature.Fentry.Check().Error() + ")\n"

@@ -1,22 +1,17 @@
-package dtrace
+package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strconv"
 	"strings"
 
-	"github.com/godtrace/godtrace/bpfrt"
-	"github.com/godtrace/godtrace/consume"
+	"github.com/godtrace/godtrace/dtrace"
+
 	"github.com/godtrace/godtrace/option"
 	"github.com/godtrace/godtrace/provider"
 )
-
-// Version is what "dtrace -V" reports: the version of the D language and
-// its API, named as Oracle's DTrace for Linux names it.
-const Version = "Oracle D 2.0"
 
 // The exit statuses of dtrace(8).
 const (
@@ -42,16 +37,16 @@ const (
 type clause struct {
 	file bool
 	id   bool // given by -i, which names a probe by its ID
-	spec Spec
+	spec dtrace.Spec
 	arg  string
-	prog *Program
+	prog *dtrace.Program
 }
 
 // command is one run of the dtrace(8) command line.
 type command struct {
 	pname          string
 	stdout, stderr io.Writer
-	h              *Handle
+	h              *dtrace.Handle
 
 	mode     mode
 	ilp32    bool
@@ -65,7 +60,7 @@ type command struct {
 	interrupted chan struct{}
 	// merged is the clauses' programs checked as one, when there are
 	// several.
-	merged *Program
+	merged *dtrace.Program
 	// args are the macro arguments, $0 first; objects are the object
 	// files that -G links, which take the place of the arguments.
 	args    []string
@@ -139,7 +134,7 @@ func (c *command) run(argv []string) {
 	c.args = append([]string{argv[0]}, words...)
 	c.firstPass(flags)
 	if c.mode == modeVersion {
-		fmt.Fprintf(c.stdout, "%s: %s\n", c.pname, Version)
+		fmt.Fprintf(c.stdout, "%s: %s\n", c.pname, dtrace.Version)
 		if c.verbose > 0 {
 			fmt.Fprintf(c.stdout, "This is godtrace, DTrace for Linux in Go\n")
 		}
@@ -147,14 +142,14 @@ func (c *command) run(argv []string) {
 	}
 
 	if c.ilp32 {
-		c.fatal("failed to initialize dtrace: %v", notSupported("32-bit D programs (-32)"))
+		c.fatal("failed to initialize dtrace: 32-bit D programs (-32) %v", dtrace.ErrNotSupported)
 	}
-	c.h = Open()
+	c.h = dtrace.Open()
 	if c.mode == modeExec && c.exec || c.mode == modeList {
 		// Checked first, as DTrace checks when it opens: the providers
 		// and the kernel would each refuse in words of their own.
-		if err := checkPrivileges(); err != nil {
-			c.fatal("failed to initialize dtrace: %s", errmsg(err))
+		if err := dtrace.CheckPrivileges(); err != nil {
+			c.fatal("failed to initialize dtrace: %s", dtrace.ErrorText(err))
 		}
 	}
 	if c.mode == modeExec && c.exec {
@@ -182,11 +177,11 @@ func (c *command) run(argv []string) {
 	}
 	c.secondPass(flags)
 	if _, ok := os.LookupEnv("_DTRACE_TESTING"); ok {
-		c.h.testing = true
+		c.h.SetTesting(true)
 		opts.Set("quietresize", "")
 	}
 	c.thirdPass(flags)
-	progs := make([]*Program, len(c.clauses))
+	progs := make([]*dtrace.Program, len(c.clauses))
 	for i := range c.clauses {
 		c.compile(&c.clauses[i])
 		progs[i] = c.clauses[i].prog
@@ -239,13 +234,13 @@ func (c *command) secondPass(flags []flag) {
 	// Option letters without an argument turn an option on.
 	set := func(name string, letter byte) {
 		if err := opts.Set(name, ""); err != nil {
-			c.fatal("failed to set -%c: %s", letter, errmsg(err))
+			c.fatal("failed to set -%c: %s", letter, dtrace.ErrorText(err))
 		}
 	}
 	// An option letter's argument is always a value, even when empty.
 	setArg := func(name string, f flag) {
 		if err := opts.SetArg(name + "=" + f.arg); err != nil {
-			c.fatal("failed to set -%c %s: %s", f.letter, f.arg, errmsg(err))
+			c.fatal("failed to set -%c %s: %s", f.letter, f.arg, dtrace.ErrorText(err))
 		}
 	}
 	for _, f := range flags {
@@ -259,25 +254,25 @@ func (c *command) secondPass(flags []flag) {
 		case 'D':
 			setArg("define", f)
 		case 'f':
-			c.clauses = append(c.clauses, clause{spec: SpecFunction, arg: f.arg})
+			c.clauses = append(c.clauses, clause{spec: dtrace.SpecFunction, arg: f.arg})
 		case 'F':
 			set("flowindent", 'F')
 		case 'H':
 			set("cpphdrs", 'H')
 		case 'i':
-			c.clauses = append(c.clauses, clause{spec: SpecName, arg: f.arg, id: true})
+			c.clauses = append(c.clauses, clause{spec: dtrace.SpecName, arg: f.arg, id: true})
 		case 'n':
-			c.clauses = append(c.clauses, clause{spec: SpecName, arg: f.arg})
+			c.clauses = append(c.clauses, clause{spec: dtrace.SpecName, arg: f.arg})
 		case 'I':
 			setArg("incdir", f)
 		case 'L':
 			setArg("libdir", f)
 		case 'm':
-			c.clauses = append(c.clauses, clause{spec: SpecModule, arg: f.arg})
+			c.clauses = append(c.clauses, clause{spec: dtrace.SpecModule, arg: f.arg})
 		case 'o':
 			c.ofile = f.arg
 		case 'P':
-			c.clauses = append(c.clauses, clause{spec: SpecProvider, arg: f.arg})
+			c.clauses = append(c.clauses, clause{spec: dtrace.SpecProvider, arg: f.arg})
 		case 'q':
 			set("quiet", 'q')
 		case 's':
@@ -291,7 +286,7 @@ func (c *command) secondPass(flags []flag) {
 		case 'x':
 			name, _, _ := strings.Cut(f.arg, "=")
 			if err := opts.SetArg(f.arg); err != nil {
-				c.fatal("failed to set -x %s: %s", name, errmsg(err))
+				c.fatal("failed to set -x %s: %s", name, dtrace.ErrorText(err))
 			}
 		case 'X':
 			setArg("stdc", f)
@@ -344,7 +339,7 @@ func (c *command) compile(cl *clause) {
 			p, err := c.h.ProbeByID(cl.arg)
 			switch {
 			case err != nil:
-				c.fatal("invalid probe specifier %s: %s", cl.arg, errmsg(err))
+				c.fatal("invalid probe specifier %s: %s", cl.arg, dtrace.ErrorText(err))
 			case p != nil:
 				text = p.Desc.String()
 			}
@@ -356,7 +351,7 @@ func (c *command) compile(cl *clause) {
 	}
 	f, err := os.Open(cl.arg)
 	if err != nil {
-		c.fatal("failed to open %s: %s", cl.arg, errmsg(err))
+		c.fatal("failed to open %s: %s", cl.arg, dtrace.ErrorText(err))
 	}
 	defer f.Close()
 	args := append([]string{cl.arg}, c.args[1:]...)
@@ -369,9 +364,9 @@ func (c *command) compile(cl *clause) {
 // words it for a script or a program given on the command line.
 func (c *command) compileFailed(cl *clause, err error) {
 	if cl.file {
-		c.fatal("failed to compile script %s: %s", cl.arg, errmsg(err))
+		c.fatal("failed to compile script %s: %s", cl.arg, dtrace.ErrorText(err))
 	}
-	c.fatal("invalid probe specifier %s: %s", cl.arg, errmsg(err))
+	c.fatal("invalid probe specifier %s: %s", cl.arg, dtrace.ErrorText(err))
 }
 
 // finish does what the mode asks of the compiled programs.
@@ -427,19 +422,19 @@ func (c *command) list() {
 	if len(c.clauses) == 0 {
 		all, err := c.h.AllProbes()
 		if err != nil {
-			c.fatal("failed to list probes: %s", errmsg(err))
+			c.fatal("failed to list probes: %s", dtrace.ErrorText(err))
 		}
 		probes = all
 	}
 	for _, cl := range c.clauses {
 		matched, err := c.h.Matches(cl.prog)
 		if err != nil {
-			c.warn("%s", errmsg(err))
+			c.warn("%s", dtrace.ErrorText(err))
 		}
 		probes = append(probes, matched...)
 	}
 	if err := provider.WriteList(out, probes, c.verbose > 0); err != nil {
-		c.fatal("failed to list probes: %s", errmsg(err))
+		c.fatal("failed to list probes: %s", dtrace.ErrorText(err))
 	}
 	if c.verbose > 0 {
 		c.listAbsent()
@@ -471,7 +466,7 @@ func (c *command) openOutput() io.WriteCloser {
 	}
 	f, err := os.OpenFile(c.ofile, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
 	if err != nil {
-		c.fatal("failed to open output file '%s': %s", c.ofile, errmsg(err))
+		c.fatal("failed to open output file '%s': %s", c.ofile, dtrace.ErrorText(err))
 	}
 	return f
 }
@@ -490,20 +485,4 @@ func (cl *clause) name() string {
 		return cl.arg[:i]
 	}
 	return cl.arg
-}
-
-// errmsg is the text DTrace prints for an error after its context: the
-// library's message for option errors, strerror(3)'s for system errors.
-func errmsg(err error) string {
-	var oe *option.Error
-	if errors.As(err, &oe) {
-		return oe.Err.Error()
-	}
-	if le, ok := errors.AsType[*bpfrt.LoadError](err); ok {
-		return le.Error()
-	}
-	if ae, ok := errors.AsType[*consume.AttachError](err); ok {
-		return ae.Error()
-	}
-	return bpfrt.Strerror(err)
 }

@@ -1,4 +1,4 @@
-package dtrace
+package main
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/godtrace/godtrace/dtrace"
 	"github.com/godtrace/godtrace/internal/testutil"
 )
 
@@ -39,7 +40,7 @@ func TestNormalUser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "dtrace: failed to initialize dtrace: " + ErrPrivileges.Error() + "\n"
+	want := "dtrace: failed to initialize dtrace: " + dtrace.ErrPrivileges.Error() + "\n"
 	for _, tc := range []struct {
 		args   []string
 		status int
