@@ -50,7 +50,8 @@ func (h *Handle) CompileFile(name string, r io.Reader, args []string) (*Program,
 			return nil, err
 		}
 	}
-	return h.compile(name, src, &parser.Config{MacroArgs: args})
+	prog, err := h.compile(name, src, &parser.Config{MacroArgs: args})
+	return prog, wrapNotSupported(err)
 }
 
 // PreprocessorError is a failure of the C preprocessor (-C), worded as
@@ -89,7 +90,8 @@ func (h *Handle) preprocess(name string, src []byte) ([]byte, error) {
 // description ends at the field spec says. A compile error reads as DTrace
 // words it after "invalid probe specifier TEXT: ": without a line number.
 func (h *Handle) CompileString(text string, spec Spec, args []string) (*Program, error) {
-	return h.compile("", []byte(text), &parser.Config{MacroArgs: args, FromString: true, Spec: spec})
+	prog, err := h.compile("", []byte(text), &parser.Config{MacroArgs: args, FromString: true, Spec: spec})
+	return prog, wrapNotSupported(err)
 }
 
 func (h *Handle) compile(name string, src []byte, cfg *parser.Config) (*Program, error) {

@@ -118,7 +118,7 @@ func (h *Handle) Start(c *Code, stdout, stderr io.Writer) error {
 	if err != nil {
 		h.closeExporter()
 	}
-	return err
+	return wrapNotSupported(err)
 }
 
 // Refused returns why probes of the started program were left out (the
@@ -168,7 +168,8 @@ func (h *Handle) closeSession() error {
 // end (see package output). system(), freopen() and ftruncate() act on
 // this process's standard output, each once.
 func (h *Handle) ExecWriter(p *Program, w output.Writer) (int, error) {
-	return h.exec(p, w, nil)
+	n, err := h.exec(p, w, nil)
+	return n, wrapNotSupported(err)
 }
 
 func (h *Handle) exec(p *Program, w output.Writer, fx *output.Effects) (int, error) {
@@ -207,7 +208,7 @@ func (h *Handle) Generate(p *Program) (*Code, error) {
 	probes := session.NewProbes(h.table())
 	cp, err := cg.Compile(p.ast, p.info, probes, cgOptions{h.opts, len(h.targets) > 0 && !h.opts.Bool("ustackfp")})
 	if err != nil {
-		return nil, h.wordCgError(err)
+		return nil, wrapNotSupported(h.wordCgError(err))
 	}
 	return &Code{src: p, prog: cp, probes: probes}, nil
 }
@@ -275,5 +276,6 @@ func (h *Handle) Go(ctx context.Context) (int, error) {
 	if len(h.targets) > 0 {
 		h.sess.OnActive(h.continueProcesses)
 	}
-	return h.sess.Run(ctx)
+	status, err := h.sess.Run(ctx)
+	return status, wrapNotSupported(err)
 }

@@ -32,7 +32,7 @@ func (h *Handle) Matches(p *Program) ([]*provider.Probe, error) {
 				Provider: desc.Provider, Module: desc.Module, Function: desc.Function, Name: desc.Name,
 			})
 			if err != nil {
-				return nil, fmt.Errorf("failed to match %s: %w", desc, err)
+				return nil, wrapNotSupported(fmt.Errorf("failed to match %s: %w", desc, err))
 			}
 			out = append(out, probes...)
 		}

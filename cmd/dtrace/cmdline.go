@@ -142,7 +142,7 @@ func (c *command) run(argv []string) {
 	}
 
 	if c.ilp32 {
-		c.fatal("failed to initialize dtrace: 32-bit D programs (-32) %v", dtrace.ErrNotSupported)
+		c.fatal("failed to initialize dtrace: %v", dtrace.NotSupported("32-bit D programs (-32)"))
 	}
 	c.h = dtrace.Open()
 	if c.mode == modeExec && c.exec || c.mode == modeList {
