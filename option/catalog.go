@@ -56,6 +56,10 @@ type Def struct {
 	CommandLineOnly bool
 	// Doc says in a few words what the option does.
 	Doc string
+	// NoEffect options are accepted, as DTrace accepts them, but change
+	// nothing here (illumos features, rates of work the kernel does on
+	// its own): setting one is recorded, for a warning (Ineffective).
+	NoEffect bool
 
 	// set parses and stores a value; nil means the generic handling of
 	// Syntax.
@@ -66,7 +70,7 @@ type Def struct {
 var catalogue = []*Def{
 	// Aggregations.
 	{Name: "aggpercpu", Class: Compile, Syntax: Flag, Doc: "keep aggregations per CPU"},
-	{Name: "aggrate", Class: Dynamic, Syntax: Rate, Doc: "rate of aggregation reading"},
+	{Name: "aggrate", Class: Dynamic, Syntax: Rate, Doc: "rate of aggregation reading", NoEffect: true},
 	{Name: "aggsize", Class: Runtime, Syntax: Size, Doc: "aggregation buffer size"},
 	{Name: "aggsortkey", Class: Dynamic, Syntax: Bool, Doc: "sort aggregations by key"},
 	{Name: "aggsortkeypos", Class: Dynamic, Syntax: Bool, Doc: "position of the aggregation key to sort by"},
@@ -87,7 +91,7 @@ var catalogue = []*Def{
 	{Name: "ctfpath", Class: Compile, Syntax: Text, CommandLineOnly: true, Doc: "path of the kernel CTF archive"},
 	{Name: "ctypes", Class: Compile, Syntax: Text, Doc: "file to write the C types of the program to"},
 	{Name: "debug", Class: Compile, Syntax: Flag, Doc: "print libdtrace debugging output"},
-	{Name: "debugassert", Class: Compile, Syntax: Keyword, Keywords: []string{"mutexes"}, Doc: "enable internal assertions"},
+	{Name: "debugassert", Class: Compile, Syntax: Keyword, Keywords: []string{"mutexes"}, Doc: "enable internal assertions", NoEffect: true},
 	{Name: "define", Class: Compile, Syntax: Text, CommandLineOnly: true, Doc: "define a preprocessor macro (-D)", set: cppOpt("-D")},
 	{Name: "defaultargs", Class: Compile, Syntax: Flag, Doc: "unset macro arguments are 0 or \"\""},
 	{Name: "disasm", Class: Compile, Syntax: Int, Doc: "disassembly listing modes", set: setInt(0, math.MaxInt32)},
@@ -101,33 +105,33 @@ var catalogue = []*Def{
 	{Name: "iregs", Class: Compile, Syntax: Int, Doc: "number of integer registers for code generation", set: setInt(1, 8)},
 	{Name: "kdefs", Class: Compile, Syntax: Flag, Doc: "undefined kernel symbols are errors", set: clearFlag("knodefs")},
 	{Name: "knodefs", Class: Compile, Syntax: Flag, Doc: "permit undefined kernel symbols"},
-	{Name: "late", Class: Compile, Syntax: Keyword, Keywords: []string{"dynamic", "static"}, Doc: "translator binding mode"},
-	{Name: "lazyload", Class: Compile, Syntax: Flag, Doc: "load USDT providers lazily", set: setIgnoringValue},
+	{Name: "late", Class: Compile, Syntax: Keyword, Keywords: []string{"dynamic", "static"}, Doc: "translator binding mode", NoEffect: true},
+	{Name: "lazyload", Class: Compile, Syntax: Flag, Doc: "load USDT providers lazily", set: setIgnoringValue, NoEffect: true},
 	{Name: "ldpath", Class: Compile, Syntax: Text, CommandLineOnly: true, Doc: "path of the link editor"},
 	{Name: "libdir", Class: Compile, Syntax: Text, Doc: "add a D library directory (-L)", set: setLibdir},
 	{Name: "linkmode", Class: Compile, Syntax: Keyword, Keywords: []string{"kernel", "dynamic", "static"}, Doc: "how kernel symbols are linked"},
-	{Name: "linknommap", Class: Compile, Syntax: Flag, Doc: "do not mmap object files when linking", set: setIgnoringValue},
+	{Name: "linknommap", Class: Compile, Syntax: Flag, Doc: "do not mmap object files when linking", set: setIgnoringValue, NoEffect: true},
 	{Name: "linktype", Class: Compile, Syntax: Keyword, Keywords: []string{"elf", "dof"}, Doc: "output type of -G"},
 	{Name: "modpath", Class: Compile, Syntax: Text, CommandLineOnly: true, Doc: "path of the kernel modules"},
 	{Name: "nolibs", Class: Compile, Syntax: Flag, Doc: "do not load the D libraries"},
-	{Name: "pgmax", Class: Compile, Syntax: Int, Doc: "number of processes to keep grabbed", set: setInt(0, math.MaxInt32)},
-	{Name: "preallocate", Class: Compile, Syntax: Size, Doc: "memory to preallocate", set: setPreallocate},
-	{Name: "procfspath", Class: Compile, Syntax: Text, CommandLineOnly: true, Doc: "path of procfs"},
-	{Name: "pspec", Class: Compile, Syntax: Flag, Doc: "interpret ambiguous specifiers as probe descriptions"},
+	{Name: "pgmax", Class: Compile, Syntax: Int, Doc: "number of processes to keep grabbed", set: setInt(0, math.MaxInt32), NoEffect: true},
+	{Name: "preallocate", Class: Compile, Syntax: Size, Doc: "memory to preallocate", set: setPreallocate, NoEffect: true},
+	{Name: "procfspath", Class: Compile, Syntax: Text, CommandLineOnly: true, Doc: "path of procfs", NoEffect: true},
+	{Name: "pspec", Class: Compile, Syntax: Flag, Doc: "interpret ambiguous specifiers as probe descriptions", NoEffect: true},
 	{Name: "stdc", Class: Compile, Syntax: Keyword, Keywords: []string{"a", "c", "s", "t"}, CommandLineOnly: true, Doc: "ISO C conformance of the preprocessor (-X)"},
 	{Name: "strip", Class: Compile, Syntax: Flag, Doc: "strip non-loadable sections from -G output"},
-	{Name: "syslibdir", Class: Compile, Syntax: Text, Doc: "the system D library directory"},
-	{Name: "sysslice", Class: Compile, Syntax: Text, Doc: "systemd slice of system processes"},
+	{Name: "syslibdir", Class: Compile, Syntax: Text, Doc: "the system D library directory", NoEffect: true},
+	{Name: "sysslice", Class: Compile, Syntax: Text, Doc: "systemd slice of system processes", NoEffect: true},
 	{Name: "tree", Class: Compile, Syntax: Int, Doc: "print parse trees (debugging)", set: setInt(1, math.MaxInt32)},
 	{Name: "tregs", Class: Compile, Syntax: Int, Doc: "number of tuple registers", set: setInt(1, math.MaxInt32)},
 	{Name: "udefs", Class: Compile, Syntax: Flag, Doc: "undefined user symbols are errors", set: clearFlag("unodefs")},
 	{Name: "undef", Class: Compile, Syntax: Text, CommandLineOnly: true, Doc: "undefine a preprocessor macro (-U)", set: cppOpt("-U")},
 	{Name: "unodefs", Class: Compile, Syntax: Flag, Doc: "permit undefined user symbols"},
-	{Name: "useruid", Class: Compile, Syntax: Int, Doc: "uid of user processes to trace", set: setInt(0, math.MaxInt32)},
+	{Name: "useruid", Class: Compile, Syntax: Int, Doc: "uid of user processes to trace", set: setInt(0, math.MaxInt32), NoEffect: true},
 	{Name: "verbose", Class: Compile, Syntax: Flag, Doc: "print the generated code (-S)"},
 	{Name: "version", Class: Compile, Syntax: Text, Doc: "D language version to compile for", set: setVersion},
 	{Name: "zdefs", Class: Compile, Syntax: Flag, Doc: "permit probe descriptions that match no probes (-Z)"},
-	{Name: "zone", Class: Compile, Syntax: Text, Doc: "zone to trace (illumos)"},
+	{Name: "zone", Class: Compile, Syntax: Text, Doc: "zone to trace (illumos)", NoEffect: true},
 
 	// Buffers and tracing.
 	{Name: "bpflog", Class: Runtime, Syntax: Bool, Doc: "print the BPF verifier log"},
@@ -135,7 +139,7 @@ var catalogue = []*Def{
 	{Name: "bufpolicy", Class: Runtime, Syntax: Keyword, Keywords: []string{"ring", "fill", "switch"}, Doc: "principal buffer policy"},
 	{Name: "bufresize", Class: Runtime, Syntax: Keyword, Keywords: []string{"auto", "manual"}, Doc: "buffer resizing policy"},
 	{Name: "bufsize", Class: Runtime, Syntax: Size, Doc: "principal buffer size (-b)"},
-	{Name: "cleanrate", Class: Runtime, Syntax: Rate, Default: 1000000000 / 101, Doc: "rate of dynamic variable cleaning"},
+	{Name: "cleanrate", Class: Runtime, Syntax: Rate, Default: 1000000000 / 101, Doc: "rate of dynamic variable cleaning", NoEffect: true},
 	{Name: "cpu", Class: Runtime, Syntax: Bool, Doc: "trace only this CPU"},
 	{Name: "destructive", Class: Runtime, Syntax: Bool, Doc: "permit destructive actions (-w)"},
 	{Name: "dynvarsize", Class: Runtime, Syntax: Size, Default: 1 << 20, Doc: "dynamic variable space size"},
@@ -143,9 +147,9 @@ var catalogue = []*Def{
 	{Name: "exporterframes", Class: Runtime, Syntax: Int, Default: 32, Doc: "most stack frames in an exporter's stack label", set: setInt(1, math.MaxInt32)},
 	{Name: "exporterlabels", Class: Runtime, Syntax: Text, Doc: "names of an aggregation's keys as metric labels: agg:name,name... (adds to earlier ones)", set: setExporterLabels},
 	{Name: "flowindent", Class: Dynamic, Syntax: Bool, Doc: "indent function entry and return (-F)"},
-	{Name: "grabanon", Class: Runtime, Syntax: Bool, Doc: "claim anonymous tracing state (-a)"},
+	{Name: "grabanon", Class: Runtime, Syntax: Bool, Doc: "claim anonymous tracing state (-a)", NoEffect: true},
 	{Name: "jstackframes", Class: Runtime, Syntax: Bool, Default: 50, Doc: "default number of jstack() frames"},
-	{Name: "jstackstrsize", Class: Runtime, Syntax: Size, Default: 512, Doc: "default jstack() string space"},
+	{Name: "jstackstrsize", Class: Runtime, Syntax: Size, Default: 512, Doc: "default jstack() string space", NoEffect: true},
 	{Name: "lockmem", Class: Runtime, Syntax: Size, Doc: "locked memory limit, or unlimited", set: setLockmem},
 	{Name: "maxframes", Class: Runtime, Syntax: Bool, Default: 127, Doc: "most stack frames any stack() may take"},
 	{Name: "noresolve", Class: Runtime, Syntax: Bool, Doc: "do not resolve addresses to symbols"},
@@ -162,10 +166,10 @@ var catalogue = []*Def{
 	{Name: "stackframes", Class: Runtime, Syntax: Bool, Default: 20, Doc: "default number of stack() frames"},
 	{Name: "stackformat", Class: Runtime, Syntax: Keyword, Keywords: []string{"text", "folded"}, Doc: "print stack aggregations as text or folded for flame graphs"},
 	{Name: "stackindent", Class: Dynamic, Syntax: Bool, Default: 14, Doc: "indent of stack() output"},
-	{Name: "statusrate", Class: Runtime, Syntax: Rate, Default: 1000000000, Doc: "rate of status checking"},
+	{Name: "statusrate", Class: Runtime, Syntax: Rate, Default: 1000000000, Doc: "rate of status checking", NoEffect: true},
 	{Name: "strsize", Class: Runtime, Syntax: Size, Default: 256, Doc: "string size", set: setStrsize},
 	{Name: "switchrate", Class: Dynamic, Syntax: Rate, Default: 1000000000, Doc: "rate of buffer reading"},
-	{Name: "temporal", Class: Runtime, Syntax: Bool, Doc: "print records in time order (illumos)"},
+	{Name: "temporal", Class: Runtime, Syntax: Bool, Doc: "print records in time order (illumos)", NoEffect: true},
 	{Name: "ustacktablesize", Class: Compile, Syntax: Size, Default: 3 << 20, Doc: "memory of the unwind rows of the target processes' objects, which ustack() walks by (12 bytes a row)"},
 	{Name: "ustackfp", Class: Compile, Syntax: Bool, Doc: "walk user stacks by frame pointers only, without the .eh_frame unwind tables of target processes"},
 	{Name: "ustackframes", Class: Runtime, Syntax: Bool, Default: 100, Doc: "default number of ustack() frames"},

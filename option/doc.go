@@ -5,7 +5,9 @@
 //
 // The catalogue follows Oracle's DTrace for Linux (libdtrace dt_options.c)
 // and adds the options that the illumos Dynamic Tracing Guide documents
-// beyond it, so that scripts written for either parse here. Whether an
-// option's effect is implemented is for its consumer to say when the option
-// is actually used; the catalogue accepts every option DTrace accepts.
+// beyond it, so that scripts written for either parse here. The catalogue
+// accepts every option DTrace accepts; those that change nothing here are
+// marked NoEffect, and setting one is recorded (Options.Ineffective) so
+// that dtrace(8) warns "option NAME has no effect on Linux" instead of
+// accepting it silently.
 package option

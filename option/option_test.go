@@ -338,3 +338,29 @@ func TestExporterLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestIneffective: setting an option of no effect here is recorded once,
+// in order, from -x and pragmas alike; a failed set and an option that
+// works are not.
+func TestIneffective(t *testing.T) {
+	o := New()
+	for _, arg := range []string{"zone=global", "quiet", "aggrate=1ms", "zone=other"} {
+		if err := o.SetArg(arg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := o.SetPragma("statusrate=1s"); err != nil {
+		t.Fatal(err)
+	}
+	if err := o.SetArg("cleanrate=fast"); err == nil {
+		t.Fatal("cleanrate=fast was accepted")
+	}
+	if got, want := o.Ineffective(), []string{"zone", "aggrate", "statusrate"}; !slices.Equal(got, want) {
+		t.Errorf("Ineffective() = %q, want %q", got, want)
+	}
+	for _, d := range Defs() {
+		if d.NoEffect && d.Doc == "" {
+			t.Errorf("%s has no effect and no doc saying what it would do", d.Name)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package option
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -14,6 +15,8 @@ type Options struct {
 	cpp    []string
 	libdir []string
 	active bool
+	// ineffective are the NoEffect options set, each once, in order.
+	ineffective []string
 }
 
 // New returns options with every option at its default.
@@ -76,8 +79,16 @@ func (o *Options) set(name, value string, has, pragma bool) error {
 	if err := set(o, d, value, has); err != nil {
 		return &Error{name, err}
 	}
+	if d.NoEffect && !slices.Contains(o.ineffective, name) {
+		o.ineffective = append(o.ineffective, name)
+	}
 	return nil
 }
+
+// Ineffective returns the options set so far that have no effect here
+// (Def.NoEffect), each once, in the order they were first set: dtrace(8)
+// warns of them rather than accept them silently.
+func (o *Options) Ineffective() []string { return slices.Clone(o.ineffective) }
 
 // setGeneric stores a value according to the option's syntax.
 func setGeneric(o *Options, d *Def, value string, has bool) error {

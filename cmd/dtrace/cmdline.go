@@ -194,6 +194,11 @@ func (c *command) run(argv []string) {
 			}
 		}
 	}
+	// An option accepted but of no effect here is said once, whether
+	// -x, the environment or a pragma set it, never taken silently.
+	for _, name := range opts.Ineffective() {
+		c.warn("option %s has no effect on Linux", name)
+	}
 	c.finish()
 }
 

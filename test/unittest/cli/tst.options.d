@@ -1,4 +1,5 @@
-/* Options set by pragmas and -x are all accepted; -e stops before tracing. */
+/* Options set by pragmas and -x are all accepted, those of no effect
+   here with a warning; -e stops before tracing. */
 #pragma D option quiet
 #pragma D option switchrate=10hz
 #pragma D option bufsize=16m

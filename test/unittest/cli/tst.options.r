@@ -1,0 +1,2 @@
+-- @@stderr --
+dtrace: option aggrate has no effect on Linux
