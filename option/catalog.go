@@ -58,7 +58,9 @@ type Def struct {
 	Doc string
 	// NoEffect options are accepted, as DTrace accepts them, but change
 	// nothing here (illumos features, rates of work the kernel does on
-	// its own): setting one is recorded, for a warning (Ineffective).
+	// its own, libdtrace's code generator and linker settings, files of
+	// its internal types): setting one is recorded, for a warning
+	// (Ineffective).
 	NoEffect bool
 
 	// set parses and stores a value; nil means the generic handling of
@@ -89,41 +91,41 @@ var catalogue = []*Def{
 	{Name: "cpphdrs", Class: Compile, Syntax: Flag, CommandLineOnly: true, Doc: "print included files (-H)", set: setCppHdrs},
 	{Name: "cpppath", Class: Compile, Syntax: Text, CommandLineOnly: true, Doc: "path of the preprocessor"},
 	{Name: "ctfpath", Class: Compile, Syntax: Text, CommandLineOnly: true, Doc: "path of the kernel CTF archive"},
-	{Name: "ctypes", Class: Compile, Syntax: Text, Doc: "file to write the C types of the program to"},
+	{Name: "ctypes", Class: Compile, Syntax: Text, Doc: "file to write the C types of the program to", NoEffect: true},
 	{Name: "debug", Class: Compile, Syntax: Flag, Doc: "print libdtrace debugging output"},
 	{Name: "debugassert", Class: Compile, Syntax: Keyword, Keywords: []string{"mutexes"}, Doc: "enable internal assertions", NoEffect: true},
 	{Name: "define", Class: Compile, Syntax: Text, CommandLineOnly: true, Doc: "define a preprocessor macro (-D)", set: cppOpt("-D")},
 	{Name: "defaultargs", Class: Compile, Syntax: Flag, Doc: "unset macro arguments are 0 or \"\""},
 	{Name: "disasm", Class: Compile, Syntax: Int, Doc: "disassembly listing modes", set: setInt(0, math.MaxInt32)},
 	{Name: "droptags", Class: Compile, Syntax: Flag, Doc: "print tags with drop messages", set: setIgnoringValue},
-	{Name: "dtypes", Class: Compile, Syntax: Text, Doc: "file to write the D types of the program to"},
+	{Name: "dtypes", Class: Compile, Syntax: Text, Doc: "file to write the D types of the program to", NoEffect: true},
 	{Name: "empty", Class: Compile, Syntax: Flag, Doc: "permit compiling empty programs"},
 	{Name: "encoding", Class: Compile, Syntax: Keyword, Keywords: []string{"ascii", "utf8"}, Doc: "characters distributions are drawn with (illumos)"},
 	{Name: "errtags", Class: Compile, Syntax: Flag, Doc: "prefix error messages with their D_* tag"},
 	{Name: "evaltime", Class: Compile, Syntax: Keyword, Keywords: []string{"exec", "preinit", "postinit", "main"}, Doc: "when to stop a -c process to evaluate the program"},
 	{Name: "incdir", Class: Compile, Syntax: Text, CommandLineOnly: true, Doc: "add an include directory (-I)", set: cppOpt("-I")},
-	{Name: "iregs", Class: Compile, Syntax: Int, Doc: "number of integer registers for code generation", set: setInt(1, 8)},
+	{Name: "iregs", Class: Compile, Syntax: Int, Doc: "number of integer registers for code generation", set: setInt(1, 8), NoEffect: true},
 	{Name: "kdefs", Class: Compile, Syntax: Flag, Doc: "undefined kernel symbols are errors", set: clearFlag("knodefs")},
 	{Name: "knodefs", Class: Compile, Syntax: Flag, Doc: "permit undefined kernel symbols"},
 	{Name: "late", Class: Compile, Syntax: Keyword, Keywords: []string{"dynamic", "static"}, Doc: "translator binding mode", NoEffect: true},
 	{Name: "lazyload", Class: Compile, Syntax: Flag, Doc: "load USDT providers lazily", set: setIgnoringValue, NoEffect: true},
-	{Name: "ldpath", Class: Compile, Syntax: Text, CommandLineOnly: true, Doc: "path of the link editor"},
+	{Name: "ldpath", Class: Compile, Syntax: Text, CommandLineOnly: true, Doc: "path of the link editor", NoEffect: true},
 	{Name: "libdir", Class: Compile, Syntax: Text, Doc: "add a D library directory (-L)", set: setLibdir},
 	{Name: "linkmode", Class: Compile, Syntax: Keyword, Keywords: []string{"kernel", "dynamic", "static"}, Doc: "how kernel symbols are linked"},
 	{Name: "linknommap", Class: Compile, Syntax: Flag, Doc: "do not mmap object files when linking", set: setIgnoringValue, NoEffect: true},
 	{Name: "linktype", Class: Compile, Syntax: Keyword, Keywords: []string{"elf", "dof"}, Doc: "output type of -G"},
-	{Name: "modpath", Class: Compile, Syntax: Text, CommandLineOnly: true, Doc: "path of the kernel modules"},
+	{Name: "modpath", Class: Compile, Syntax: Text, CommandLineOnly: true, Doc: "path of the kernel modules", NoEffect: true},
 	{Name: "nolibs", Class: Compile, Syntax: Flag, Doc: "do not load the D libraries"},
 	{Name: "pgmax", Class: Compile, Syntax: Int, Doc: "number of processes to keep grabbed", set: setInt(0, math.MaxInt32), NoEffect: true},
 	{Name: "preallocate", Class: Compile, Syntax: Size, Doc: "memory to preallocate", set: setPreallocate, NoEffect: true},
 	{Name: "procfspath", Class: Compile, Syntax: Text, CommandLineOnly: true, Doc: "path of procfs", NoEffect: true},
 	{Name: "pspec", Class: Compile, Syntax: Flag, Doc: "interpret ambiguous specifiers as probe descriptions", NoEffect: true},
 	{Name: "stdc", Class: Compile, Syntax: Keyword, Keywords: []string{"a", "c", "s", "t"}, CommandLineOnly: true, Doc: "ISO C conformance of the preprocessor (-X)"},
-	{Name: "strip", Class: Compile, Syntax: Flag, Doc: "strip non-loadable sections from -G output"},
+	{Name: "strip", Class: Compile, Syntax: Flag, Doc: "strip non-loadable sections from -G output", NoEffect: true},
 	{Name: "syslibdir", Class: Compile, Syntax: Text, Doc: "the system D library directory", NoEffect: true},
 	{Name: "sysslice", Class: Compile, Syntax: Text, Doc: "systemd slice of system processes", NoEffect: true},
-	{Name: "tree", Class: Compile, Syntax: Int, Doc: "print parse trees (debugging)", set: setInt(1, math.MaxInt32)},
-	{Name: "tregs", Class: Compile, Syntax: Int, Doc: "number of tuple registers", set: setInt(1, math.MaxInt32)},
+	{Name: "tree", Class: Compile, Syntax: Int, Doc: "print parse trees (debugging)", set: setInt(1, math.MaxInt32), NoEffect: true},
+	{Name: "tregs", Class: Compile, Syntax: Int, Doc: "number of tuple registers", set: setInt(1, math.MaxInt32), NoEffect: true},
 	{Name: "udefs", Class: Compile, Syntax: Flag, Doc: "undefined user symbols are errors", set: clearFlag("unodefs")},
 	{Name: "undef", Class: Compile, Syntax: Text, CommandLineOnly: true, Doc: "undefine a preprocessor macro (-U)", set: cppOpt("-U")},
 	{Name: "unodefs", Class: Compile, Syntax: Flag, Doc: "permit undefined user symbols"},
@@ -135,7 +137,7 @@ var catalogue = []*Def{
 
 	// Buffers and tracing.
 	{Name: "bpflog", Class: Runtime, Syntax: Bool, Doc: "print the BPF verifier log"},
-	{Name: "bpflogsize", Class: Runtime, Syntax: Size, Doc: "size of the BPF verifier log"},
+	{Name: "bpflogsize", Class: Runtime, Syntax: Size, Doc: "size of the BPF verifier log", NoEffect: true},
 	{Name: "bufpolicy", Class: Runtime, Syntax: Keyword, Keywords: []string{"ring", "fill", "switch"}, Doc: "principal buffer policy"},
 	{Name: "bufresize", Class: Runtime, Syntax: Keyword, Keywords: []string{"auto", "manual"}, Doc: "buffer resizing policy"},
 	{Name: "bufsize", Class: Runtime, Syntax: Size, Doc: "principal buffer size (-b)"},
