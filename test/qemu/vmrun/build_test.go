@@ -1,9 +1,13 @@
 package main
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -101,4 +105,79 @@ func TestParseLdd(t *testing.T) {
 	if _, err := parseLdd(strings.NewReader("\tlibz3.so.4 => not found\n")); err == nil {
 		t.Error("parseLdd accepted a library not found")
 	}
+}
+
+// TestSuitesSelectTests checks, without a VM, that each package a suite
+// names still holds a test its flags choose: a test that moves to another
+// package otherwise leaves the suite running nothing, which only the VM run
+// in CI would notice.
+func TestSuitesSelectTests(t *testing.T) {
+	root, err := filepath.Abs("../../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names, err := os.ReadDir(filepath.Join(root, "test/qemu/suites"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, e := range names {
+		s, err := readSuite(root, e.Name())
+		if err != nil {
+			t.Errorf("suite %s: %v", e.Name(), err)
+			continue
+		}
+		run, skip := testSelection(t, s.flags)
+		for _, pkg := range s.packages {
+			tests := testFuncs(t, filepath.Join(root, pkg))
+			n := 0
+			for _, name := range tests {
+				if (run == nil || run.MatchString(name)) && (skip == nil || !skip.MatchString(name)) {
+					n++
+				}
+			}
+			if n == 0 {
+				t.Errorf("suite %s: package %s has no test its flags %q choose (tests: %q)", s.name, pkg, s.flags, tests)
+			}
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no suite package checked")
+	}
+}
+
+// testSelection returns the -test.run and -test.skip patterns among flags.
+func testSelection(t *testing.T, flags []string) (run, skip *regexp.Regexp) {
+	for _, f := range flags {
+		for prefix, re := range map[string]**regexp.Regexp{"-test.run=": &run, "-test.skip=": &skip} {
+			if v, ok := strings.CutPrefix(f, prefix); ok {
+				*re = regexp.MustCompile(v)
+			}
+		}
+	}
+	return run, skip
+}
+
+// testFuncs lists the top-level Test functions of the _test.go files in dir,
+// whatever their build tags.
+func testFuncs(t *testing.T, dir string) []string {
+	files, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	fset := token.NewFileSet()
+	for _, file := range files {
+		f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil && strings.HasPrefix(fn.Name.Name, "Test") && fn.Name.Name != "TestMain" {
+				names = append(names, fn.Name.Name)
+			}
+		}
+	}
+	return names
 }
