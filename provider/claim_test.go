@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"io/fs"
 	"strings"
 	"testing"
 )
@@ -43,5 +44,39 @@ func TestTableClaimsAndMatches(t *testing.T) {
 	}
 	if ps, _ := tab.Match(Desc{Provider: "pid7", Name: "entry"}); len(ps) != 0 {
 		t.Errorf("pid7 matched %v, want nothing", ps)
+	}
+}
+
+// deniedProv stands for a provider that lists its probes from tracefs,
+// which this user may not read.
+type deniedProv struct{ procProv }
+
+func (deniedProv) Name() string { return "syscall" }
+func (deniedProv) Populate(*Table) error {
+	return &fs.PathError{Op: "open", Path: "/sys/kernel/tracing/events/syscalls", Err: fs.ErrPermission}
+}
+
+// TestTableDenied: a provider whose tables this user may not read has no
+// probes, other descriptions still match, and a description naming it
+// learns why it matches nothing.
+func TestTableDenied(t *testing.T) {
+	tab := NewTable([]Provider{deniedProv{}, procProv{}})
+	d := Desc{Provider: "syscall", Function: "getpid", Name: "entry"}
+	if ps, err := tab.Match(d); err != nil || len(ps) != 0 {
+		t.Fatalf("Match(%s) = %v, %v; want nothing, no error", d, ps, err)
+	}
+	if ps, err := tab.Match(Desc{Provider: "pid42", Module: "libc", Function: "malloc", Name: "entry"}); err != nil || len(ps) != 1 {
+		t.Errorf("pid42 probe beside a denied provider: %v, %v", ps, err)
+	}
+	const why = "needs read access to /sys/kernel/tracing/events/syscalls, which this user lacks"
+	as, err := tab.Absentees(d, false)
+	if err != nil || len(as) != 1 || as[0].Desc != d || as[0].Why != why {
+		t.Errorf("Absentees(%s) = %+v, %v; want %s %s", d, as, err, d, why)
+	}
+	if as, _ := tab.Absentees(Desc{Provider: "pid42"}, false); len(as) != 0 {
+		t.Errorf("Absentees(pid42) = %+v, want none", as)
+	}
+	if as, _ := tab.Absentees(Desc{}, true); len(as) != 1 || as[0].Desc.String() != "syscall:::" {
+		t.Errorf("all Absentees = %+v, want syscall:::", as)
 	}
 }

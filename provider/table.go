@@ -22,6 +22,9 @@ type Table struct {
 	probes     []*Probe
 	byDesc     map[Desc]*Probe
 	absent     []Absent
+	// denied are the providers whose kernel tables this process may
+	// not read, each as an Absent naming the provider alone.
+	denied []Absent
 }
 
 // Absent is a probe a provider has on some kernels and cannot build on
@@ -52,6 +55,14 @@ func (t *Table) Absentees(d Desc, all bool) ([]Absent, error) {
 	for _, a := range t.absent {
 		if all || d.Matches(a.Desc) {
 			out = append(out, a)
+		}
+	}
+	for _, a := range t.denied {
+		switch {
+		case all:
+			out = append(out, a)
+		case d.Provider != "" && matchField(d.Provider, a.Desc.Provider):
+			out = append(out, Absent{Desc: d, Why: a.Why})
 		}
 	}
 	return out, nil
@@ -94,6 +105,13 @@ func (t *Table) populateThrough(i int) error {
 			// that does not name it still compiles, and one that does
 			// matches nothing.
 			if errors.Is(err, fs.ErrPermission) {
+				what := "its kernel tables"
+				var pe *fs.PathError
+				if errors.As(err, &pe) {
+					what = pe.Path
+				}
+				t.denied = append(t.denied, Absent{Desc: Desc{Provider: p.Name()},
+					Why: "needs read access to " + what + ", which this user lacks"})
 				continue
 			}
 			return fmt.Errorf("provider %s: %w", p.Name(), err)
