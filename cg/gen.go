@@ -81,6 +81,9 @@ type gen struct {
 	allocDyn  []bool
 	allocTop  int
 	scratch   int
+	// tregs is DTrace's number of tuple registers (option tregs),
+	// which bounds the keys of an associative array or aggregation.
+	tregs int
 
 	kstackArea int // offset from Layout.This of the buffer kernel stacks are taken into (kstack.go)
 
@@ -165,6 +168,7 @@ func compileSlots(prog *ast.Program, info *check.Info, m Matcher, opts Options, 
 		strs:      map[string]int{},
 		formats:   map[string]int{},
 		scratch:   defaultScratch,
+		tregs:     defaultTupleRegs,
 	}
 	if opts != nil {
 		if v, ok := opts.Value("strsize"); ok && v > 0 {
@@ -191,6 +195,9 @@ func compileSlots(prog *ast.Program, info *check.Info, m Matcher, opts Options, 
 		}
 		if v, ok := opts.Value("nspec"); ok && v > 0 {
 			g.nspec = int(min(v, maxNSpec))
+		}
+		if v, ok := opts.Value("tregs"); ok && v > 0 {
+			g.tregs = int(min(v, math.MaxInt32))
 		}
 		// The option holds the size with room for DTrace's 8-byte
 		// header of the scratch area, which alloca() memory lacks here.
@@ -283,6 +290,7 @@ func (g *gen) layout(prog *ast.Program, opts Options) {
 	// (bpfrt.Config.DynTuple and DynValue).
 	var tuple, dynValue int
 	assigns := g.aggAssigns(prog)
+	g.checkTuples(prog)
 	ast.Inspect(prog, func(n ast.Node) bool {
 		if a, ok := n.(*ast.AssignExpr); ok {
 			if v := g.aggOf(a.Lhs); v != nil && g.aggs[v] == nil {

@@ -114,7 +114,7 @@ func (h *Handle) compile(name string, src []byte, cfg *parser.Config) (*Program,
 		// The types again, now that the program's pragmas may have
 		// changed strsize.
 		if libs, err = h.userLibs(cfg.IsType); err == nil {
-			info, err = check.Check(prog, &check.Config{Types: h.types(), Probes: probeInfo{h.table(), h.opts.Bool("zdefs")}, Options: h.opts, Symbol: kernelSymbol, Prior: h.compiled, Libs: libs})
+			info, err = check.Check(prog, &check.Config{Types: h.types(), Probes: probeInfo{h.table(), h.opts.Bool("zdefs")}, Options: h.opts, Symbol: kernelSymbol, Module: kernelModule, Prior: h.compiled, Libs: libs})
 		}
 	}
 	if err != nil {

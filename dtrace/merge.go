@@ -21,7 +21,7 @@ func (h *Handle) Merge(progs ...*Program) (*Program, error) {
 	for _, p := range progs {
 		joined.Decls = append(joined.Decls, p.ast.Decls...)
 	}
-	info, err := check.Check(joined, &check.Config{Types: h.types(), Probes: probeInfo{h.table(), h.opts.Bool("zdefs")}, Options: h.opts, Symbol: kernelSymbol})
+	info, err := check.Check(joined, &check.Config{Types: h.types(), Probes: probeInfo{h.table(), h.opts.Bool("zdefs")}, Options: h.opts, Symbol: kernelSymbol, Module: kernelModule})
 	if err != nil {
 		// A program given on the command line has no file name.
 		return nil, h.wordError(err, last.ast.File == nil || last.ast.File.Name() == "")

@@ -70,6 +70,26 @@ func unstableSet(a provider.Attrs, d provider.Desc) bool {
 		a.Name.Name >= provider.Evolving && glob(d.Name)
 }
 
+// kernelModule reports whether the kernel has the module D names: the
+// kernel itself (vmlinux, or genunix as Solaris named it), or a module
+// built in or loaded. Without the kernel's symbol table every module is
+// taken to exist, so that only a module known to be absent is an error.
+func kernelModule(name string) bool {
+	if name == "vmlinux" || name == "genunix" {
+		return true
+	}
+	t, err := ksym.Kernel()
+	if err != nil {
+		return true
+	}
+	for _, m := range t.Modules() {
+		if m.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
 // kernelSymbol finds a kernel symbol by the module D names it with (""
 // for any), for the checker's error about symbols without types.
 func kernelSymbol(mod, name string) (string, bool) {

@@ -72,7 +72,10 @@ type Def struct {
 var catalogue = []*Def{
 	// Aggregations.
 	{Name: "aggpercpu", Class: Compile, Syntax: Flag, Doc: "keep aggregations per CPU"},
-	{Name: "aggrate", Class: Dynamic, Syntax: Rate, Doc: "rate of aggregation reading", NoEffect: true},
+	// aggrate warns of nothing: aggregations are read whenever they are
+	// printed, the freshest a short aggrate asks for, and scripts set it
+	// to be sure of that (DTrace's own tests among them).
+	{Name: "aggrate", Class: Dynamic, Syntax: Rate, Doc: "rate of aggregation reading"},
 	{Name: "aggsize", Class: Runtime, Syntax: Size, Doc: "aggregation buffer size"},
 	{Name: "aggsortkey", Class: Dynamic, Syntax: Bool, Doc: "sort aggregations by key"},
 	{Name: "aggsortkeypos", Class: Dynamic, Syntax: Bool, Doc: "position of the aggregation key to sort by"},
@@ -125,7 +128,7 @@ var catalogue = []*Def{
 	{Name: "syslibdir", Class: Compile, Syntax: Text, Doc: "the system D library directory", NoEffect: true},
 	{Name: "sysslice", Class: Compile, Syntax: Text, Doc: "systemd slice of system processes", NoEffect: true},
 	{Name: "tree", Class: Compile, Syntax: Int, Doc: "print parse trees (debugging)", set: setInt(1, math.MaxInt32), NoEffect: true},
-	{Name: "tregs", Class: Compile, Syntax: Int, Doc: "number of tuple registers", set: setInt(1, math.MaxInt32), NoEffect: true},
+	{Name: "tregs", Class: Compile, Syntax: Int, Doc: "number of tuple registers, which bound the keys of a tuple", set: setInt(1, math.MaxInt32)},
 	{Name: "udefs", Class: Compile, Syntax: Flag, Doc: "undefined user symbols are errors", set: clearFlag("unodefs")},
 	{Name: "undef", Class: Compile, Syntax: Text, CommandLineOnly: true, Doc: "undefine a preprocessor macro (-U)", set: cppOpt("-U")},
 	{Name: "unodefs", Class: Compile, Syntax: Flag, Doc: "permit undefined user symbols"},

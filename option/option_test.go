@@ -344,7 +344,7 @@ func TestExporterLabels(t *testing.T) {
 // works are not.
 func TestIneffective(t *testing.T) {
 	o := New()
-	for _, arg := range []string{"zone=global", "quiet", "aggrate=1ms", "zone=other"} {
+	for _, arg := range []string{"zone=global", "quiet", "cleanrate=50hz", "aggrate=1ms", "zone=other"} {
 		if err := o.SetArg(arg); err != nil {
 			t.Fatal(err)
 		}
@@ -355,7 +355,7 @@ func TestIneffective(t *testing.T) {
 	if err := o.SetArg("cleanrate=fast"); err == nil {
 		t.Fatal("cleanrate=fast was accepted")
 	}
-	if got, want := o.Ineffective(), []string{"zone", "aggrate", "statusrate"}; !slices.Equal(got, want) {
+	if got, want := o.Ineffective(), []string{"zone", "cleanrate", "statusrate"}; !slices.Equal(got, want) {
 		t.Errorf("Ineffective() = %q, want %q", got, want)
 	}
 	for _, d := range Defs() {

@@ -199,23 +199,28 @@ func TestDestructive(t *testing.T) {
 }
 
 // TestSymbolWithoutType checks DTrace's error for a kernel symbol the
-// types do not describe, and that unknown names stay unknown.
+// types do not describe, that unknown names stay unknown, and that a
+// symbol of a module the kernel lacks is "Module is no longer loaded".
 func TestSymbolWithoutType(t *testing.T) {
 	u := kernelTypes(t)
 	syms := func(mod, name string) (string, bool) {
 		return "vmlinux", name == "jiffies" && (mod == "" || mod == "vmlinux")
 	}
+	// The kernel has ext4 but not gfs2.
+	mods := func(name string) bool { return name == "vmlinux" || name == "ext4" }
 	for src, want := range map[string]string{
 		"BEGIN { trace(`jiffies); }":        "[D_SYM_NOTYPES] line 1: no symbolic type information is available for vmlinux`jiffies: No type information available for symbol",
 		"BEGIN { trace(vmlinux`jiffies); }": "[D_SYM_NOTYPES] line 1: no symbolic type information is available for vmlinux`jiffies: No type information available for symbol",
 		"BEGIN { trace(`nosuch); }":         "[D_IDENT_UNDEF] line 1: failed to resolve `nosuch: Unknown variable name",
 		"BEGIN { trace(jiffies); }":         "[D_IDENT_UNDEF] line 1: failed to resolve jiffies: Unknown variable name",
+		"BEGIN { trace(gfs2`x); }":          "[D_IDENT_UNDEF] line 1: failed to resolve gfs2`x: Module is no longer loaded",
+		"BEGIN { trace(ext4`x); }":          "[D_IDENT_UNDEF] line 1: failed to resolve ext4`x: Unknown variable name",
 	} {
 		prog, err := parser.ParseFile("t.d", []byte(src), &parser.Config{IsType: IsType(u)})
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = Check(prog, &Config{Types: u, Symbol: syms})
+		_, err = Check(prog, &Config{Types: u, Symbol: syms, Module: mods})
 		var list diag.List
 		if !errors.As(err, &list) {
 			t.Errorf("%s: passed, want %s", src, want)

@@ -30,6 +30,11 @@ type Config struct {
 	// the object defining it ("vmlinux" or a module), for DTrace's error
 	// saying the symbol has no type; nil knows no symbols.
 	Symbol func(module, name string) (object string, ok bool)
+	// Module reports whether the kernel has the module named (vmlinux,
+	// or one built in or loaded), for DTrace's error on a symbol of a
+	// module it does not: "Module is no longer loaded"; nil knows every
+	// module.
+	Module func(name string) bool
 	// Prior is a program checked before this one in the same session,
 	// whose variables, aggregations and declarations this one sees, as
 	// the programs of one dtrace(8) command line share one identifier

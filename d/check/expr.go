@@ -157,6 +157,11 @@ func (c *checker) lookupIdent(id *ast.Ident) (*Var, *TypeInfo) {
 	if !errors.Is(err, ctype.ErrNotFound) {
 		c.errorf(id, diag.D_SYM_NOTYPES, "failed to resolve %s: %v", name, err)
 	}
+	// DTrace looks a module's symbols up in the module's own file, and
+	// one the kernel lacks has none.
+	if mod, _, scoped := strings.Cut(name, "`"); scoped && mod != "" && c.cfg.Module != nil && !c.cfg.Module(mod) {
+		c.errorf(id, diag.D_IDENT_UNDEF, "failed to resolve %s: Module is no longer loaded", name)
+	}
 	// A symbol the kernel has but its types do not describe (BTF
 	// describes per-CPU variables only) is an error, as a symbol without
 	// CTF is in DTrace: D needs a type to read it. Only names marked as

@@ -1,2 +1,2 @@
 -- @@stderr --
-dtrace: option aggrate has no effect on Linux
+dtrace: option cleanrate has no effect on Linux
