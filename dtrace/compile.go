@@ -97,6 +97,7 @@ func (h *Handle) CompileString(text string, spec Spec, args []string) (*Program,
 func (h *Handle) compile(name string, src []byte, cfg *parser.Config) (*Program, error) {
 	cfg.Macros = h.macros
 	cfg.DefaultArgs = h.opts.Bool("defaultargs")
+	cfg.PSpec = h.opts.Bool("pspec")
 	cfg.ArgRef = h.opts.Bool("argref")
 	// The parser tells casts from expressions by whether a name is a
 	// type, kernel typedefs included, as DTrace's lexer does.

@@ -122,7 +122,7 @@ var catalogue = []*Def{
 	{Name: "pgmax", Class: Compile, Syntax: Int, Doc: "number of processes to keep grabbed", set: setInt(0, math.MaxInt32), NoEffect: true},
 	{Name: "preallocate", Class: Compile, Syntax: Size, Doc: "memory to preallocate", set: setPreallocate, NoEffect: true},
 	{Name: "procfspath", Class: Compile, Syntax: Text, CommandLineOnly: true, Doc: "path of procfs", NoEffect: true},
-	{Name: "pspec", Class: Compile, Syntax: Flag, Doc: "interpret ambiguous specifiers as probe descriptions", NoEffect: true},
+	{Name: "pspec", Class: Compile, Syntax: Flag, Doc: "interpret ambiguous specifiers as probe descriptions"},
 	{Name: "stdc", Class: Compile, Syntax: Keyword, Keywords: []string{"a", "c", "s", "t"}, CommandLineOnly: true, Doc: "ISO C conformance of the preprocessor (-X)"},
 	{Name: "strip", Class: Compile, Syntax: Flag, Doc: "strip non-loadable sections from -G output", NoEffect: true},
 	{Name: "syslibdir", Class: Compile, Syntax: Text, Doc: "the system D library directory", NoEffect: true},

@@ -27,6 +27,11 @@ type Config struct {
 	// ArgRef (-xargref) permits macro arguments that the program never
 	// references; without it they are an error (D_MACRO_UNUSED).
 	ArgRef bool
+	// PSpec (-xpspec, or #pragma D option pspec for the text after it)
+	// makes every outer-scope word a probe description, as FromString
+	// does: "int*x" is then the description of a clause, not a
+	// declaration.
+	PSpec bool
 	// FromString is set for programs given on the command line (-n, -P,
 	// -m, -f, -i): they may be a bare probe description with neither
 	// predicate nor actions, and their errors have no line number (DTrace

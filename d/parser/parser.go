@@ -231,13 +231,16 @@ func (p *parser) pragma(t scanner.Token) {
 		p.dpragma(t.Pos, words[1], words[2:])
 	}
 	// DTrace applies options as it reads them, so the two that change how
-	// macro arguments are read take effect for the rest of the text.
+	// macro arguments are read, and pspec, take effect for the rest of
+	// the text.
 	if len(words) == 3 && words[0] == "D" && words[1] == "option" {
 		switch words[2] {
 		case "defaultargs":
 			p.cfg.DefaultArgs = true
 		case "argref":
 			p.cfg.ArgRef = true
+		case "pspec":
+			p.cfg.PSpec = true
 		}
 	}
 }

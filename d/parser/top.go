@@ -64,9 +64,9 @@ func (p *parser) topItem() ast.Decl {
 // a '*' glued to it: "int*x;"). A plain name followed by another name is
 // also taken as a type, as no probe description can be followed by one.
 func (p *parser) pspecIsType() bool {
-	// dtrace -n, -P, -m and -f compile with DTRACE_C_PSPEC: there a
-	// name is always a description.
-	if p.cfg.FromString {
+	// dtrace -n, -P, -m and -f compile with DTRACE_C_PSPEC, as the pspec
+	// option makes everything: there a name is always a description.
+	if p.cfg.FromString || p.cfg.PSpec {
 		return false
 	}
 	lit := p.tok.Lit

@@ -1,0 +1,2 @@
+-- @@stderr --
+dtrace: failed to compile script err.D_SYNTAX.pspec-pragma.d: [D_SYNTAX] line 6: expected predicate and/or actions following probe description
