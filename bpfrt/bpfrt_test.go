@@ -304,7 +304,7 @@ func TestBuilderChainsClauses(t *testing.T) {
 func TestBuilderRefusesPastTailCalls(t *testing.T) {
 	l, _ := NewLayout(Config{})
 	ret := asm.Instructions{asm.Mov.Imm(asm.R0, 0), asm.Return()}
-	for _, n := range []int{8500, 8501} {
+	for _, n := range []int{8466, 8467} {
 		var stmts []*Stmt
 		for i := range n {
 			stmts = append(stmts, &Stmt{ID: i, Insns: ret})
@@ -313,7 +313,7 @@ func TestBuilderRefusesPastTailCalls(t *testing.T) {
 		b := NewBuilder(l, &eps, ProbeRef{}, nil)
 		b.Fire(ProbeRef{ID: 1, Name: "profile:::tick-1s"}, ActivityActive, stmts)
 		err := b.Err()
-		if (err != nil) != (n > 8500) || (err != nil && !errors.Is(err, ErrTooManyClauses)) {
+		if (err != nil) != (n > 8466) || (err != nil && !errors.Is(err, ErrTooManyClauses)) {
 			t.Errorf("%d clauses: %v", n, err)
 		}
 	}

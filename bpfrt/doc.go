@@ -55,7 +55,8 @@
 //	120  u64 aggregation drops: tuples the full aggregation map refused
 //	128  u64 dynamic variable drops: stores the full dynvar map refused
 //	136  u64 where strtok() goes on, -1 at the start of each firing
-//	144  Layout.Save     what dt_error saves while ERROR clauses run
+//	144  u64 dt_output's word: the CPU, the key of its ring buffer
+//	152  Layout.Save     what dt_error saves while ERROR clauses run
 //	     Layout.FaultRec the fault record being staged
 //	     Layout.This     this-> variables (ThisSize)
 //	     Layout.Str      StrSlots string scratch slots of StrSize
@@ -68,8 +69,12 @@
 // A clause that outputs data writes it at Stage+RecHeaderSize and emits
 // Layout.Output, which writes the header [EPID u32][0 u32] (the second
 // word is the speculation id for Layout.OutputSpec, see spec.go) and calls
-// bpf_perf_event_output into dt_buffers (PERF_EVENT_ARRAY, one ring per CPU,
-// so drops are counted per CPU). The EPID names (probe, statement); the
+// dt_output, which Maps.Load links into the program in the form the
+// session's principal buffers need (ring.go): a BPF ring buffer per CPU
+// (dt_buffers is then an ARRAY_OF_MAPS indexed by CPU), written without
+// waking the consumer except past a fill mark or once tracing stops, or
+// on kernels without ring buffers a perf ring per CPU (dt_buffers a
+// PERF_EVENT_ARRAY). Either way drops are counted per CPU. The EPID names (probe, statement); the
 // consumer finds the record description (Stmt.Recs, filled by code
 // generation) through an EPTable. EPID 0 (EPIDFault) is the fault record;
 // EPIDSpec a speculation control record (spec.go); EPIDKeyNotice the key

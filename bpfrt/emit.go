@@ -20,27 +20,24 @@ const errorLeafFunc = "dt_error_leaf"
 
 // Output emits the staged record: it writes the header (the running EPID)
 // at Layout.Stage and sends header and dataSize bytes of data (already at
-// Stage+RecHeaderSize) to the principal buffer of the current CPU. A full
-// buffer counts a drop, which the consumer reports.
+// Stage+RecHeaderSize) to the principal buffer of the current CPU, through
+// dt_output (ring.go). A full buffer counts a drop, which the consumer
+// reports.
 func (l *Layout) Output(ctx, scratch asm.Register, dataSize int) asm.Instructions {
-	return append(asm.Instructions{
+	insns := asm.Instructions{
 		asm.LoadMem(asm.R0, scratch, MstEPID, asm.Word),
 		asm.StoreMem(scratch, int16(l.Stage), asm.R0, asm.Word),
 		asm.StoreImm(scratch, int16(l.Stage+4), 0, asm.Word),
-		asm.Mov.Reg(asm.R1, ctx),
-		asm.LoadMapPtr(asm.R2, 0).WithReference(MapBuffers),
-		asm.LoadImm(asm.R3, bpfFCurrentCPU, asm.DWord),
-		asm.Mov.Reg(asm.R4, scratch),
-		asm.Add.Imm(asm.R4, int32(l.Stage)),
-		asm.Mov.Imm(asm.R5, int32(RecHeaderSize+dataSize)),
-		asm.FnPerfEventOutput.Call(),
-	}, countDrop(scratch)...)
+	}
+	insns = append(insns, outputCall(ctx, scratch, int32(l.Stage), int32(RecHeaderSize+dataSize), false)...)
+	return append(insns, countDrop(scratch)...)
 }
 
-// countDrop counts a failed bpf_perf_event_output (R0 != 0) in the
-// per-CPU machine state. The kernel also counts it, but tells the reader
-// only with the next record that fits, which may never come; the counter
-// lets the consumer report drops when it looks.
+// countDrop counts a failed output (R0 != 0) in the per-CPU machine
+// state. The kernel counts perf ring losses too, but tells the reader
+// only with the next record that fits, which may never come, and does not
+// count ring buffer ones; the counter lets the consumer report drops when
+// it looks.
 func countDrop(scratch asm.Register) asm.Instructions {
 	// A raw offset: the skipped block is fixed, and a label would make
 	// every caller supply a unique one.

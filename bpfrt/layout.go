@@ -66,6 +66,12 @@ type Config struct {
 	// UnwindRows, when not 0, asks for the maps user stacks are unwound
 	// by (unwind.go), with room for that many rows.
 	UnwindRows int
+	// Buffers chooses the principal buffers (ring.go): BPF ring buffers
+	// where the kernel has them, by default.
+	Buffers Buffers
+	// ManualResize is bufresize=manual: a ring buffer the kernel cannot
+	// allocate fails NewMaps rather than being halved until it can.
+	ManualResize bool
 }
 
 // Defaults, chosen to match DTrace's defaults where DTrace has one.
@@ -127,8 +133,11 @@ const (
 	// the start of each firing: as in DTrace, strtok(NULL, ...) goes on
 	// with the string of an earlier call of the same firing, in the same
 	// clause or another.
-	MstTok   = 136 // u64
-	mstSize  = 144
+	MstTok = 136 // u64
+	// MstOut is dt_output's scratch word: the CPU number, as the key of
+	// the CPU's ring buffer (ring.go).
+	MstOut   = 144 // u64
+	mstSize  = 152
 	saveSize = MstArgs + 6*8 // what dt_error changes and restores
 )
 
@@ -153,6 +162,10 @@ type Layout struct {
 	Stage int
 	// Size is the size of the whole scratch value.
 	Size int
+	// RingMark, with BPF ring buffers, is how many bytes a CPU's ring
+	// holds before a record wakes the consumer (ring.go); 0 with perf
+	// rings.
+	RingMark int
 }
 
 func align8(n int) int { return (n + 7) &^ 7 }

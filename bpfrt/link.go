@@ -64,11 +64,11 @@ const MapTailCalls = "dt_tailcalls"
 
 // maxSubprograms is the kernel's bound on the BPF functions of one
 // program (BPF_MAX_SUBPROGS), the main function included. Beside its
-// clauses a program may hold dt_error, its leaf copy, two stack-skip
-// functions and the stack trim, and the ERROR clauses.
+// clauses a program may hold dt_output, dt_error, its leaf copy, two
+// stack-skip functions and the stack trim, and the ERROR clauses.
 const (
 	maxSubprograms = 256
-	helperFuncs    = 5
+	helperFuncs    = 6
 )
 
 // exitLabel ends the trampoline.
@@ -443,14 +443,8 @@ func (b *Builder) errorFunc(sym string, stmts []*Stmt) asm.Instructions {
 		asm.StoreMem(RegScratch, f+faultPC, asm.R5, asm.DWord),
 		asm.LoadMem(asm.R0, RegScratch, MstStmt, asm.Word),
 		asm.StoreMem(RegScratch, f+faultStmt, asm.R0, asm.DWord),
-		asm.Mov.Reg(asm.R1, RegCtx),
-		asm.LoadMapPtr(asm.R2, 0).WithReference(MapBuffers),
-		asm.LoadImm(asm.R3, bpfFCurrentCPU, asm.DWord),
-		asm.Mov.Reg(asm.R4, RegScratch),
-		asm.Add.Imm(asm.R4, int32(l.FaultRec)),
-		asm.Mov.Imm(asm.R5, FaultRecSize),
-		asm.FnPerfEventOutput.Call(),
 	}
+	insns = append(insns, outputCall(RegCtx, RegScratch, int32(l.FaultRec), FaultRecSize, false)...)
 	insns = append(insns, countDrop(RegScratch)...)
 	if len(stmts) > 0 {
 		insns = append(insns,

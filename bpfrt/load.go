@@ -54,6 +54,9 @@ func (m *Maps) LoadChain(name string, typ ebpf.ProgramType, attach ebpf.AttachTy
 // tails.
 func (m *Maps) load(name string, typ ebpf.ProgramType, attach ebpf.AttachType, attachTo string, insns asm.Instructions, tails *ebpf.Map) (*ebpf.Program, error) {
 	insns = append(asm.Instructions(nil), insns...)
+	if callsTo(insns, OutputFunc) && !definesFunc(insns, OutputFunc) {
+		insns = append(insns, m.outputFunc()...)
+	}
 	for i := range insns {
 		ins := &insns[i]
 		if !ins.IsLoadFromMap() || ins.Reference() == "" {

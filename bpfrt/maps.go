@@ -56,8 +56,12 @@ type Maps struct {
 	// Scratch: PERCPU_ARRAY[1] of Layout.Size bytes (machine state, this->,
 	// string scratch, record staging).
 	Scratch *ebpf.Map
-	// Buffers: PERF_EVENT_ARRAY, one perf ring per CPU (principal buffer).
+	// Buffers: the principal buffers, one per CPU: an ARRAY_OF_MAPS of
+	// the BPF ring buffers in Rings, indexed by CPU, or, without them, a
+	// PERF_EVENT_ARRAY of perf rings, which the reader creates.
 	Buffers *ebpf.Map
+	// Rings are the CPUs' BPF ring buffers, by CPU; nil with perf rings.
+	Rings []*ebpf.Map
 	// State: ARRAY[1] of the activity, the exit flag and the exit status.
 	State *ebpf.Map
 	// Globals: ARRAY[1] of GlobalsSize bytes; a global is an offset in it.
@@ -136,8 +140,6 @@ func NewMaps(cfg Config) (*Maps, error) {
 		spec ebpf.MapSpec
 	}{
 		{&m.Scratch, ebpf.MapSpec{Name: MapScratch, Type: ebpf.PerCPUArray, KeySize: 4, ValueSize: uint32(l.Size), MaxEntries: 1}},
-		// MaxEntries 0: cilium/ebpf sizes it to the possible CPUs.
-		{&m.Buffers, ebpf.MapSpec{Name: MapBuffers, Type: ebpf.PerfEventArray}},
 		{&m.State, ebpf.MapSpec{Name: MapState, Type: ebpf.Array, KeySize: 4, ValueSize: stateSize, MaxEntries: 1, Flags: bpfFMmapable}},
 		{&m.Globals, ebpf.MapSpec{Name: MapGlobals, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(align8(l.GlobalsSize)), MaxEntries: 1}},
 		{&m.DynVars, ebpf.MapSpec{Name: MapDynVars, Type: ebpf.Hash, KeySize: uint32(max(l.DynKeySize, 8)), ValueSize: uint32(max(l.DynValSize, 8)), MaxEntries: dynEntries}},
@@ -151,6 +153,9 @@ func NewMaps(cfg Config) (*Maps, error) {
 			return nil, fmt.Errorf("create map %s: %w", s.spec.Name, err)
 		}
 		*s.dst = mp
+	}
+	if err := m.newBuffers(cfg); err != nil {
+		return nil, err
 	}
 	if cfg.CPUInfo {
 		if m.CPUInfo, err = newCPUInfo(); err != nil {
@@ -222,7 +227,8 @@ func (m *Maps) ByName(name string) *ebpf.Map { return m.byName[name] }
 // Close releases every map.
 func (m *Maps) Close() error {
 	var errs []error
-	for _, mp := range []*ebpf.Map{m.Scratch, m.Buffers, m.State, m.Globals, m.DynVars, m.Aggs, m.AggVals, m.Strtab, m.Spec, m.CPUInfo} {
+	m.closeRings()
+	for _, mp := range []*ebpf.Map{m.Scratch, m.State, m.Globals, m.DynVars, m.Aggs, m.AggVals, m.Strtab, m.Spec, m.CPUInfo} {
 		if mp != nil {
 			errs = append(errs, mp.Close())
 		}

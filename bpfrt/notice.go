@@ -17,19 +17,17 @@ const EPIDKeyNotice = 0xfffffffe
 // does not fit in the buffer is not counted as a drop: it only warms the
 // consumer's symbol cache.
 func (l *Layout) KeyNotice(ctx, scratch asm.Register, keyOff int16, keySize int, aggID uint32) asm.Instructions {
-	return asm.Instructions{
+	insns := asm.Instructions{
 		asm.StoreImm(scratch, keyOff, int64(int32(-2)), asm.Word), // EPIDKeyNotice
 		asm.StoreImm(scratch, keyOff+4, int64(aggID), asm.Word),
-		asm.Mov.Reg(asm.R1, ctx),
-		asm.LoadMapPtr(asm.R2, 0).WithReference(MapBuffers),
-		asm.LoadImm(asm.R3, bpfFCurrentCPU, asm.DWord),
-		asm.Mov.Reg(asm.R4, scratch),
-		asm.Add.Imm(asm.R4, int32(keyOff)),
-		asm.Mov.Imm(asm.R5, int32(keySize)),
-		asm.FnPerfEventOutput.Call(),
+	}
+	// The consumer is woken at once: it must read the mappings while
+	// the process still runs.
+	insns = append(insns, outputCall(ctx, scratch, int32(keyOff), int32(keySize), true)...)
+	return append(insns,
 		asm.FnGetSmpProcessorId.Call(),
 		asm.LSh.Imm(asm.R0, 32),
 		asm.Or.Imm(asm.R0, int32(aggID)),
 		asm.StoreMem(scratch, keyOff, asm.R0, asm.DWord),
-	}
+	)
 }

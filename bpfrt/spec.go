@@ -136,14 +136,8 @@ func (l *Layout) SpecEnd(ctx, scratch, id asm.Register, discard bool, label stri
 		asm.Mov.Reg(asm.R1, id),
 		asm.Or.Imm(asm.R1, flag),
 		asm.StoreMem(scratch, MstSpec+4, asm.R1, asm.Word),
-		asm.Mov.Reg(asm.R1, ctx),
-		asm.LoadMapPtr(asm.R2, 0).WithReference(MapBuffers),
-		asm.LoadImm(asm.R3, bpfFCurrentCPU, asm.DWord),
-		asm.Mov.Reg(asm.R4, scratch),
-		asm.Add.Imm(asm.R4, MstSpec),
-		asm.Mov.Imm(asm.R5, RecHeaderSize),
-		asm.FnPerfEventOutput.Call(),
-	}, append(countDrop(scratch), asm.Mov.Imm(asm.R0, 0).WithSymbol(label))...)
+	}, append(append(outputCall(ctx, scratch, MstSpec, RecHeaderSize, false), countDrop(scratch)...),
+		asm.Mov.Imm(asm.R0, 0).WithSymbol(label))...)
 }
 
 // OutputSpec is Output for a clause that called speculate(): the header's
@@ -155,14 +149,8 @@ func (l *Layout) OutputSpec(ctx, scratch asm.Register, dataSize int, label strin
 		asm.JEq.Imm(asm.R0, 0, label),
 		asm.LoadMem(asm.R0, scratch, MstEPID, asm.Word),
 		asm.StoreMem(scratch, int16(l.Stage), asm.R0, asm.Word),
-		asm.Mov.Reg(asm.R1, ctx),
-		asm.LoadMapPtr(asm.R2, 0).WithReference(MapBuffers),
-		asm.LoadImm(asm.R3, bpfFCurrentCPU, asm.DWord),
-		asm.Mov.Reg(asm.R4, scratch),
-		asm.Add.Imm(asm.R4, int32(l.Stage)),
-		asm.Mov.Imm(asm.R5, int32(RecHeaderSize+dataSize)),
-		asm.FnPerfEventOutput.Call(),
-	}, append(countDrop(scratch), asm.Mov.Imm(asm.R0, 0).WithSymbol(label))...)
+	}, append(append(outputCall(ctx, scratch, int32(l.Stage), int32(RecHeaderSize+dataSize), false), countDrop(scratch)...),
+		asm.Mov.Imm(asm.R0, 0).WithSymbol(label))...)
 }
 
 // SpecFailures are the failed speculation() calls counted so far.

@@ -3,10 +3,17 @@
 // reads the per-CPU principal buffers, reports drops and faults, runs the
 // exit protocol and END, and releases every kernel object at Close.
 //
-// Records are read with one cilium/ebpf perf.Reader over all CPUs' rings.
-// Within one CPU they arrive in the order they were written; across CPUs
-// nothing is sorted (DTrace sorts nothing either): each time the reader
-// wakes it drains the rings one CPU after the other.
+// Records are read from one BPF ring buffer per CPU (ring.go), mapped
+// into this process and read in place, or, where the kernel lacks ring
+// buffers or BuffersEnv asks, with one cilium/ebpf perf.Reader over all
+// CPUs' perf rings. Within one CPU records arrive in the order they were
+// written; across CPUs nothing is sorted (DTrace sorts nothing either):
+// each time the reader wakes it drains the rings one CPU after the other.
+// Ring buffers do not wake the reader at each record: it reads them at
+// each switchrate tick, when a CPU's ring passes half full, and when
+// tracing stops (exit()), so a record is read at the latest one
+// switchrate after it was written. A Handler that is a Flusher is
+// flushed each time the buffers have been read empty.
 //
 // Drops are counted per CPU by the BPF side when a record does not fit in
 // its CPU's buffer, a new tuple in the aggregation map or a dynamic
@@ -17,8 +24,8 @@
 //
 // The exit protocol: exit() in a clause records the status and sets the
 // activity to draining, so no clause starts after it (bpfrt checks the
-// activity before each clause). The consumer notices at its next record
-// or at the latest after switchrate, as it notices a cancelled context
+// activity before each clause). The consumer notices at the wakeup its
+// record causes or at the latest after switchrate, as it notices a cancelled context
 // (SIGINT, SIGTERM: the caller's signal.NotifyContext), then drains what
 // is left in the buffers, sets the activity to END and fires END in this
 // process, drains again, and returns the exit status. A hook (OnActive)

@@ -37,6 +37,12 @@ type Options struct {
 	ManualResize bool
 }
 
+// BuffersEnv is the environment variable that chooses the principal
+// buffers over Config.Buffers: "perf" for perf rings, "ring" for BPF ring
+// buffers (failing where the kernel lacks them). Tests run both paths
+// with it.
+const BuffersEnv = "GODTRACE_BUFFERS"
+
 // DefaultSwitchRate is DTrace's default switchrate.
 const DefaultSwitchRate = time.Second
 
@@ -44,7 +50,8 @@ const DefaultSwitchRate = time.Second
 type Session struct {
 	maps       *bpfrt.Maps
 	eps        bpfrt.EPTable
-	rd         *perf.Reader
+	rd         *perf.Reader // the perf rings' reader, without ring buffers
+	ring       *ringReader  // the BPF ring buffers' reader
 	switchRate time.Duration
 
 	drops []bpfrt.Drops // per CPU, as last reported
@@ -74,7 +81,15 @@ type Program struct {
 
 // Open creates the session's maps and the reader of its buffers.
 func Open(opts Options) (*Session, error) {
-	maps, err := bpfrt.NewMaps(opts.Config)
+	cfg := opts.Config
+	cfg.ManualResize = opts.ManualResize
+	switch os.Getenv(BuffersEnv) {
+	case "perf":
+		cfg.Buffers = bpfrt.BuffersPerf
+	case "ring":
+		cfg.Buffers = bpfrt.BuffersRing
+	}
+	maps, err := bpfrt.NewMaps(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -86,6 +101,13 @@ func Open(opts Options) (*Session, error) {
 		s.specSize = DefaultSpecSize
 	}
 	s.bufSize = maps.Layout.BufSize
+	if maps.Rings != nil {
+		if s.ring, err = newRingReader(maps.Rings); err != nil {
+			maps.Close()
+			return nil, fmt.Errorf("open buffers: %w", err)
+		}
+		return s, nil
+	}
 	for {
 		if s.rd, err = perf.NewReader(maps.Buffers, s.bufSize); err == nil {
 			break
@@ -103,6 +125,15 @@ func Open(opts Options) (*Session, error) {
 		s.bufSize = 1 << (bits.Len(uint(s.bufSize-1)) - 1)
 	}
 	return s, nil
+}
+
+// Buffers says what the principal buffers are: "ring" (BPF ring
+// buffers) or "perf" (perf rings).
+func (s *Session) Buffers() string {
+	if s.ring != nil {
+		return "ring"
+	}
+	return "perf"
 }
 
 // BufSize returns the size of each CPU's principal buffer, which may be
@@ -292,17 +323,24 @@ func (s *Session) load(units []provider.Unit, insns []asm.Instructions, conts []
 // Run fires BEGIN, consumes records until exit() is called, ctx is done
 // or h fails, then drains, fires END, drains again and returns the exit
 // status (0 when no exit() ran). Run may be called once.
+//
+// When h is a Flusher, it is flushed whenever the buffers have been read
+// empty, before the consumer waits: at each switchrate tick, after each
+// wakeup, and at the end.
 func (s *Session) Run(ctx context.Context, h Handler) (int, error) {
 	if s.finished {
 		return 0, errors.New("session already ran")
 	}
 	s.finished = true
-	// Flush wakes a blocked read when ctx is cancelled. The reader is
+	// wake wakes a blocked read when ctx is cancelled. The reader is
 	// taken now: cancelled before Run, ctx runs the function in a
-	// goroutine that may run only after Close has cleared s.rd (Flush
-	// of a closed reader is harmless).
-	rd := s.rd
-	defer context.AfterFunc(ctx, func() { rd.Flush() })()
+	// goroutine that may run only after Close has cleared it (waking
+	// a closed reader is harmless).
+	if rd, ring := s.rd, s.ring; ring != nil {
+		defer context.AfterFunc(ctx, ring.wake)()
+	} else {
+		defer context.AfterFunc(ctx, func() { rd.Flush() })()
+	}
 	if s.begin != nil {
 		if err := bpfrt.Run(s.begin, s.runCPU()); err != nil {
 			return 0, fmt.Errorf("BEGIN: %w", err)
@@ -335,15 +373,16 @@ func (s *Session) Run(ctx context.Context, h Handler) (int, error) {
 			}
 			lastDrops = time.Now()
 		}
-		s.rd.SetDeadline(lastDrops.Add(s.switchRate))
-		err := s.rd.ReadInto(&rec)
-		if errors.Is(err, os.ErrDeadlineExceeded) || errors.Is(err, perf.ErrFlushed) {
+		if s.ring != nil {
+			if err := s.readRings(h); err != nil {
+				return 0, err
+			}
+			if err := s.ring.wait(lastDrops.Add(s.switchRate)); err != nil {
+				return 0, err
+			}
 			continue
 		}
-		if err != nil {
-			return 0, fmt.Errorf("read buffers: %w", err)
-		}
-		if err := s.dispatch(&rec, h); err != nil {
+		if err := s.readPerf(&rec, h, lastDrops.Add(s.switchRate)); err != nil {
 			return 0, err
 		}
 	}
@@ -376,13 +415,81 @@ func (s *Session) Run(ctx context.Context, h Handler) (int, error) {
 	return int(int32(st.Status)), nil
 }
 
-// drain dispatches every record already in the buffers.
+// Flusher is implemented by a Handler that buffers what it writes: Run
+// flushes it whenever it has read the buffers empty.
+type Flusher interface {
+	Flush() error
+}
+
+func flush(h Handler) error {
+	if f, ok := h.(Flusher); ok {
+		return f.Flush()
+	}
+	return nil
+}
+
+// readRings dispatches every record the ring buffers hold, then flushes
+// h.
+func (s *Session) readRings(h Handler) error {
+	if _, err := s.ring.read(func(cpu int, raw []byte) error { return s.dispatch(cpu, raw, h) }); err != nil {
+		return err
+	}
+	return flush(h)
+}
+
+// readPerf dispatches one record of the perf rings, waiting for one
+// until deadline; when none is ready it first flushes h.
+func (s *Session) readPerf(rec *perf.Record, h Handler, deadline time.Time) error {
+	s.rd.SetDeadline(time.Now())
+	err := s.rd.ReadInto(rec)
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		if err := flush(h); err != nil {
+			return err
+		}
+		s.rd.SetDeadline(deadline)
+		err = s.rd.ReadInto(rec)
+	}
+	if errors.Is(err, os.ErrDeadlineExceeded) || errors.Is(err, perf.ErrFlushed) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("read buffers: %w", err)
+	}
+	if rec.LostSamples > 0 {
+		return nil // counted by reportDrops
+	}
+	return s.dispatch(rec.CPU, rec.RawSample, h)
+}
+
+// drain dispatches every record already in the buffers, reports the
+// drops and flushes h.
 func (s *Session) drain(rec *perf.Record, h Handler) error {
+	if s.ring != nil {
+		// A clause that started before tracing stopped may still be
+		// writing its record: what it commits is read on the next
+		// pass.
+		for {
+			n, err := s.ring.read(func(cpu int, raw []byte) error { return s.dispatch(cpu, raw, h) })
+			if err != nil {
+				return err
+			}
+			if n == 0 {
+				break
+			}
+		}
+		if err := s.reportDrops(h); err != nil {
+			return err
+		}
+		return flush(h)
+	}
 	s.rd.SetDeadline(time.Now())
 	for {
 		err := s.rd.ReadInto(rec)
 		if errors.Is(err, os.ErrDeadlineExceeded) {
-			return s.reportDrops(h)
+			if err := s.reportDrops(h); err != nil {
+				return err
+			}
+			return flush(h)
 		}
 		if errors.Is(err, perf.ErrFlushed) {
 			continue
@@ -390,7 +497,10 @@ func (s *Session) drain(rec *perf.Record, h Handler) error {
 		if err != nil {
 			return fmt.Errorf("read buffers: %w", err)
 		}
-		if err := s.dispatch(rec, h); err != nil {
+		if rec.LostSamples > 0 {
+			continue // counted by reportDrops
+		}
+		if err := s.dispatch(rec.CPU, rec.RawSample, h); err != nil {
 			return err
 		}
 	}
@@ -440,45 +550,42 @@ func (s *Session) reportDrops(h Handler) error {
 	return nil
 }
 
-func (s *Session) dispatch(rec *perf.Record, h Handler) error {
-	if rec.LostSamples > 0 {
-		return nil // counted by reportDrops
-	}
-	epid, err := bpfrt.RecordEPID(rec.RawSample)
+func (s *Session) dispatch(cpu int, raw []byte, h Handler) error {
+	epid, err := bpfrt.RecordEPID(raw)
 	if err != nil {
-		return fmt.Errorf("cpu %d: %w", rec.CPU, err)
+		return fmt.Errorf("cpu %d: %w", cpu, err)
 	}
 	if epid == bpfrt.EPIDFault {
-		fr, err := bpfrt.DecodeFault(rec.RawSample)
+		fr, err := bpfrt.DecodeFault(raw)
 		if err != nil {
-			return fmt.Errorf("cpu %d: %w", rec.CPU, err)
+			return fmt.Errorf("cpu %d: %w", cpu, err)
 		}
-		return h.Fault(Fault{CPU: rec.CPU, FaultRec: fr, EP: s.eps.Lookup(fr.EPID)})
+		return h.Fault(Fault{CPU: cpu, FaultRec: fr, EP: s.eps.Lookup(fr.EPID)})
 	}
 	if epid == bpfrt.EPIDKeyNotice {
 		kh, ok := h.(KeyHandler)
 		if !ok {
 			return nil
 		}
-		id := binary.NativeEndian.Uint32(rec.RawSample[4:])
-		return kh.KeyNotice(KeyNotice{CPU: rec.CPU, AggID: int(id), Key: rec.RawSample})
+		id := binary.NativeEndian.Uint32(raw[4:])
+		return kh.KeyNotice(KeyNotice{CPU: cpu, AggID: int(id), Key: raw})
 	}
-	spec, err := bpfrt.RecordSpec(rec.RawSample)
+	spec, err := bpfrt.RecordSpec(raw)
 	if err != nil {
-		return fmt.Errorf("cpu %d: %w", rec.CPU, err)
+		return fmt.Errorf("cpu %d: %w", cpu, err)
 	}
 	if epid == bpfrt.EPIDSpec {
 		return s.specEnd(spec, h)
 	}
 	ep := s.eps.Lookup(epid)
 	if ep == nil {
-		return fmt.Errorf("cpu %d: record with unknown EPID %d", rec.CPU, epid)
+		return fmt.Errorf("cpu %d: record with unknown EPID %d", cpu, epid)
 	}
 	end := bpfrt.RecHeaderSize + ep.Stmt.DataSize
-	if len(rec.RawSample) < end {
-		return fmt.Errorf("cpu %d: record of EPID %d has %d bytes, want %d", rec.CPU, epid, len(rec.RawSample), end)
+	if len(raw) < end {
+		return fmt.Errorf("cpu %d: record of EPID %d has %d bytes, want %d", cpu, epid, len(raw), end)
 	}
-	r := Record{CPU: rec.CPU, EP: ep, Data: rec.RawSample[bpfrt.RecHeaderSize:end]}
+	r := Record{CPU: cpu, EP: ep, Data: raw[bpfrt.RecHeaderSize:end]}
 	if spec != 0 {
 		s.specRecord(spec, r)
 		return nil
@@ -500,6 +607,10 @@ func (s *Session) Close() error {
 	if s.rd != nil {
 		errs = append(errs, s.rd.Close())
 		s.rd = nil
+	}
+	if s.ring != nil {
+		errs = append(errs, s.ring.close())
+		s.ring = nil
 	}
 	if s.maps != nil {
 		errs = append(errs, s.maps.Close())

@@ -94,7 +94,7 @@ func StartWith(prog *cg.Program, probes *Probes, opts Options, w output.Writer, 
 	copts := consume.Options{Config: prog.Config}
 	if opts != nil {
 		if v, ok := opts.Value("bufsize"); ok {
-			copts.Config.BufSize = int(min(v, math.MaxInt32))
+			copts.Config.BufSize = int(min(v, math.MaxInt))
 			// A buffer must hold at least the largest record, as a
 			// perf sample: its header and raw size come first.
 			for _, c := range prog.Clauses {

@@ -220,7 +220,7 @@ func TestDisassembly(t *testing.T) {
 		t.Fatalf("status %d, stdout %q, stderr %q", status, stdout, stderr)
 	}
 	if !strings.HasPrefix(stderr, "\nDisassembly of clause :::BEGIN, <dt_clause_0>:\nINS  OFF    OPCODE") ||
-		!strings.Contains(stderr, "call bpf_perf_event_output\n") {
+		!strings.Contains(stderr, "call dt_output\n") {
 		t.Errorf("stderr:\n%s", stderr)
 	}
 }
