@@ -181,7 +181,7 @@ func NewMaps(cfg Config) (*Maps, error) {
 		m.byName[MapCPUInfo] = m.CPUInfo
 	}
 	if u := m.Unwind; u != nil {
-		m.byName[MapUProcs], m.byName[MapUMaps], m.byName[MapURows] = u.Procs, u.Maps, u.Rows
+		m.byName[MapUProcs], m.byName[MapUMaps], m.byName[MapURows], m.byName[MapUWant] = u.Procs, u.Maps, u.Rows, u.Want
 	}
 	ok = true
 	return m, nil

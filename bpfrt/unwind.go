@@ -7,16 +7,21 @@ import (
 	"github.com/cilium/ebpf"
 )
 
-// User stacks of the target processes are unwound in BPF from the
-// .eh_frame rows of package uelf/unwind, which the session loads into
-// three maps when Config.UnwindRows asks for them:
+// User stacks are unwound in BPF from the .eh_frame rows of package
+// uelf/unwind, which the session loads into three maps when
+// Config.UnwindRows asks for them, and a fourth through which the probes
+// ask for the tables of a process:
 //
 //   - MapUProcs, a HASH from a process ID to a UProc: the range of
-//     MapUMaps holding its executable mappings, sorted by address;
+//     MapUMaps holding its executable mappings, sorted by address; none
+//     (N 0): walk its stack by frame pointers;
 //   - MapUMaps, an ARRAY of UMap: a mapping, the load bias of its object
 //     and the range of MapURows holding the object's rows (none: unwind
 //     it by frame pointers);
-//   - MapURows, an ARRAY of URowSize-byte rows, sorted by PC per object.
+//   - MapURows, an ARRAY of URowSize-byte rows, sorted by PC per object;
+//   - MapUWant, a HASH of process IDs (the value unused) a probe found
+//     in no entry of MapUProcs: the session builds their tables, and
+//     until then their stacks are walked by frame pointers.
 //
 // Every index is looked up through the map, never added to a pointer, so
 // the verifier does not track the searches' bounds: it checks a search
@@ -25,12 +30,16 @@ const (
 	MapUProcs = "dt_uprocs"
 	MapUMaps  = "dt_umaps"
 	MapURows  = "dt_urows"
+	MapUWant  = "dt_uwant"
 )
 
 // Sizes of the unwind maps: processes, mappings over all processes.
 const (
-	UProcsMax = 64
-	UMapsMax  = 4096
+	UProcsMax = 4096
+	UMapsMax  = 1 << 15
+	// UWantMax bounds the processes asked for between two reads of
+	// MapUWant by the session.
+	UWantMax = 1024
 	// UMapsPerProc bounds the mappings of one process, so that a binary
 	// search over them takes UMapSteps steps.
 	UMapsPerProc = 512
@@ -106,7 +115,7 @@ func PutURow(b []byte, pc uint32, cfa int32, fp int16, kind, split uint8) {
 
 // UnwindMaps are the maps a program unwinding user stacks uses.
 type UnwindMaps struct {
-	Procs, Maps, Rows *ebpf.Map
+	Procs, Maps, Rows, Want *ebpf.Map
 }
 
 // newUnwindMaps creates the unwind maps for rows rows.
@@ -119,6 +128,7 @@ func newUnwindMaps(rows int) (*UnwindMaps, error) {
 		{&u.Procs, ebpf.MapSpec{Name: MapUProcs, Type: ebpf.Hash, KeySize: 4, ValueSize: UProcSize, MaxEntries: UProcsMax}},
 		{&u.Maps, ebpf.MapSpec{Name: MapUMaps, Type: ebpf.Array, KeySize: 4, ValueSize: UMapSize, MaxEntries: UMapsMax}},
 		{&u.Rows, ebpf.MapSpec{Name: MapURows, Type: ebpf.Array, KeySize: 4, ValueSize: URowSize, MaxEntries: uint32(rows)}},
+		{&u.Want, ebpf.MapSpec{Name: MapUWant, Type: ebpf.Hash, KeySize: 4, ValueSize: 4, MaxEntries: UWantMax}},
 	} {
 		m, err := ebpf.NewMap(&s.spec)
 		if err != nil {
@@ -131,7 +141,7 @@ func newUnwindMaps(rows int) (*UnwindMaps, error) {
 }
 
 func (u *UnwindMaps) close() {
-	for _, m := range []*ebpf.Map{u.Procs, u.Maps, u.Rows} {
+	for _, m := range []*ebpf.Map{u.Procs, u.Maps, u.Rows, u.Want} {
 		if m != nil {
 			m.Close()
 		}

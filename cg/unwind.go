@@ -9,13 +9,14 @@ import (
 )
 
 // A user stack is walked in BPF from the unwind rows of the objects the
-// target processes map (package uelf/unwind builds them, the session
-// loads them: see bpfrt/unwind.go), when the program is compiled with the
-// ustackunwind option, which package dtrace sets when the session has
-// target processes and the ustackfp option is off. A process without
-// tables (not a target) gets the frame-pointer walk of bpf_get_stack, as
-// do all programs compiled without the option: they carry no unwinding
-// code and create no tables.
+// process maps (package uelf/unwind builds them, the session loads them:
+// see bpfrt/unwind.go), when the program is compiled with the
+// ustackunwind option, which package dtrace sets unless the ustackfp
+// option asks for frame pointers only. A process without tables gets the
+// frame-pointer walk of bpf_get_stack: one the session has not seen yet
+// is put in MapUWant, for the session to build its tables; one it could
+// not build them for has an entry without mappings. Programs compiled
+// without the option carry no unwinding code and create no tables.
 //
 // The walk is an open-coded bpf_iter_num loop, one frame per iteration:
 // the verifier checks its body until its state converges, whatever the
@@ -80,7 +81,8 @@ func (g *gen) ustackUnwind(off int, s stackCall) {
 	for i := range s.frames {
 		g.emit(bpfrt.StoreImm64(rScratch, int16(dst+8*i), 0))
 	}
-	have, done, end := g.label("uwhave"), g.label("uwdone"), g.label("uwend")
+	have, tables, fp := g.label("uwhave"), g.label("uwtables"), g.label("uwfpwalk")
+	done, end := g.label("uwdone"), g.label("uwend")
 	g.emit(
 		asm.FnGetCurrentPidTgid.Call(),
 		asm.RSh.Imm(asm.R0, 32),
@@ -91,7 +93,26 @@ func (g *gen) ustackUnwind(off int, s stackCall) {
 		asm.Add.Imm(asm.R2, int32(slot(uwKey))),
 		asm.FnMapLookupElem.Call(),
 		asm.JNE.Imm(asm.R0, 0, have),
-		// Not a target process: frame pointers.
+		// A process not seen yet: ask the session for its tables (the
+		// pid is its own value), and walk by frame pointers meanwhile.
+		asm.LoadMapPtr(asm.R1, 0).WithReference(bpfrt.MapUWant),
+		asm.Mov.Reg(asm.R2, asm.RFP),
+		asm.Add.Imm(asm.R2, int32(slot(uwKey))),
+		asm.Mov.Reg(asm.R3, asm.R2),
+		asm.Mov.Imm(asm.R4, bpfNoExist),
+		asm.FnMapUpdateElem.Call(),
+		asm.Ja.Label(fp),
+	)
+	g.setLabel(have)
+	g.emit(
+		asm.LoadMem(asm.R1, asm.R0, 0, asm.DWord),
+		store(uwProc, asm.R1),
+		// A process without tables: frame pointers.
+		asm.LoadMem(asm.R1, asm.R0, 4, asm.Word),
+		asm.JNE.Imm(asm.R1, 0, tables),
+	)
+	g.setLabel(fp)
+	g.emit(
 		asm.Mov.Reg(asm.R1, rCtx),
 		asm.Mov.Reg(asm.R2, rScratch),
 		asm.Add.Imm(asm.R2, int32(dst)),
@@ -100,12 +121,8 @@ func (g *gen) ustackUnwind(off int, s stackCall) {
 		asm.FnGetStack.Call(),
 		asm.Ja.Label(done),
 	)
-	g.setLabel(have)
-	g.emit(
-		asm.LoadMem(asm.R1, asm.R0, 0, asm.DWord),
-		store(uwProc, asm.R1),
-		bpfrt.StoreImm64(asm.RFP, slot(uwAdj), 0),
-	)
+	g.setLabel(tables)
+	g.emit(bpfrt.StoreImm64(asm.RFP, slot(uwAdj), 0))
 	g.unwindRegs(slot)
 	iterArg := []asm.Instruction{asm.Mov.Reg(asm.R1, asm.RFP), asm.Add.Imm(asm.R1, int32(slot(uwIter)))}
 	loop, again := g.label("uwloop"), g.label("uwagain")

@@ -83,7 +83,7 @@ func (g *gen) stackInto(off int, s stackCall) {
 		g.kstack(8*s.frames, func() { g.emit(asm.Mov.Reg(asm.R2, rScratch), asm.Add.Imm(asm.R2, int32(off))) })
 		return
 	}
-	if g.unwind {
+	if g.canUnwind() {
 		g.ustackUnwind(off, s)
 		return
 	}
@@ -98,6 +98,17 @@ func (g *gen) stackInto(off int, s stackCall) {
 		asm.Mov.Imm(asm.R4, bpfFUserStack),
 		asm.FnGetStack.Call(),
 	)
+}
+
+// canUnwind reports whether user stacks are walked with unwind tables:
+// when the ustackunwind option asks for it and the kernel has the
+// open-coded iterator the walk loops with (6.4), else by frame pointers.
+func (g *gen) canUnwind() bool {
+	if !g.unwind {
+		return false
+	}
+	_, err := iterKfuncs()
+	return err == nil
 }
 
 // recordStack records stack(), ustack() or jstack() called as an action.

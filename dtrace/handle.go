@@ -36,6 +36,9 @@ type Handle struct {
 	macros map[string]string
 	probes *provider.Table
 	sess   *session.Session
+	// unwind is what the last run's unwinder built (see UnwindStats).
+	unwind   UnwindStats
+	unwindOK bool
 	// targets are the processes created and grabbed for the session, in
 	// command-line order.
 	targets []*proc.Process
@@ -158,9 +161,23 @@ func (h *Handle) closeSession() error {
 	if h.sess == nil {
 		return nil
 	}
+	h.unwind, h.unwindOK = h.sess.UnwindStats()
 	err := h.sess.Close()
 	h.sess = nil
 	return err
+}
+
+// UnwindStats counts the unwind tables a run built for the user stacks
+// it walked.
+type UnwindStats = session.UnwindStats
+
+// UnwindStats reports the unwind tables the run (the current one, else
+// the last) built, and whether it walked user stacks with tables at all.
+func (h *Handle) UnwindStats() (UnwindStats, bool) {
+	if h.sess != nil {
+		return h.sess.UnwindStats()
+	}
+	return h.unwind, h.unwindOK
 }
 
 // ExecWriter is Exec with the run's records going to w, decoded: probe
@@ -206,7 +223,7 @@ type Code struct {
 // finds while compiling and this code generator only now.
 func (h *Handle) Generate(p *Program) (*Code, error) {
 	probes := session.NewProbes(h.table())
-	cp, err := cg.Compile(p.ast, p.info, probes, cgOptions{h.opts, len(h.targets) > 0 && !h.opts.Bool("ustackfp")})
+	cp, err := cg.Compile(p.ast, p.info, probes, cgOptions{h.opts, !h.opts.Bool("ustackfp")})
 	if err != nil {
 		return nil, wrapNotSupported(h.wordCgError(err))
 	}
@@ -230,9 +247,10 @@ func (h *Handle) wordCgError(err error) error {
 }
 
 // cgOptions are the options code generation reads, with ustackunwind,
-// which the handle decides: user stacks are unwound with tables when
-// there are target processes to load them for, unless ustackfp asks for
-// frame pointers only.
+// which the handle decides: user stacks are unwound with tables, those
+// of the target processes loaded before they run and those of any other
+// process when a probe first fires in it, unless ustackfp asks for frame
+// pointers only.
 type cgOptions struct {
 	*option.Options
 	unwind bool

@@ -175,8 +175,8 @@ var catalogue = []*Def{
 	{Name: "strsize", Class: Runtime, Syntax: Size, Default: 256, Doc: "string size", set: setStrsize},
 	{Name: "switchrate", Class: Dynamic, Syntax: Rate, Default: 1000000000, Doc: "rate of buffer reading"},
 	{Name: "temporal", Class: Runtime, Syntax: Bool, Doc: "print records in time order (illumos)", NoEffect: true},
-	{Name: "ustacktablesize", Class: Compile, Syntax: Size, Default: 3 << 20, Doc: "memory of the unwind rows of the target processes' objects, which ustack() walks by (12 bytes a row)"},
-	{Name: "ustackfp", Class: Compile, Syntax: Bool, Doc: "walk user stacks by frame pointers only, without the .eh_frame unwind tables of target processes"},
+	{Name: "ustacktablesize", Class: Compile, Syntax: Size, Default: 3 << 20, Doc: "memory of the unwind rows of the objects of the processes whose stacks ustack() walks (12 bytes a row); objects past it are walked by frame pointers"},
+	{Name: "ustackfp", Class: Compile, Syntax: Bool, Doc: "walk user stacks by frame pointers only, without .eh_frame unwind tables"},
 	{Name: "ustackframes", Class: Runtime, Syntax: Bool, Default: 100, Doc: "default number of ustack() frames"},
 }
 

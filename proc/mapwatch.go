@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"os"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -38,6 +40,12 @@ const mapWatchPages = 16
 // WatchMaps starts following the mappings of process pid. The mappings
 // it had before are not reported: read them from /proc/PID/maps.
 func WatchMaps(pid int) (*MapWatch, error) {
+	return watchMaps(pid, -1, mapWatchPages)
+}
+
+// watchMaps opens the dummy event of a process (pid, cpu -1), or of every
+// process on a CPU (pid -1), which then reports exits too.
+func watchMaps(pid, cpu, pages int) (*MapWatch, error) {
 	attr := unix.PerfEventAttr{
 		Type:   unix.PERF_TYPE_SOFTWARE,
 		Config: unix.PERF_COUNT_SW_DUMMY,
@@ -48,15 +56,20 @@ func WatchMaps(pid int) (*MapWatch, error) {
 		Bits: unix.PerfBitMmap | unix.PerfBitMmap2 | unix.PerfBitComm | unix.PerfBitCommExec |
 			unix.PerfBitExcludeKernel | unix.PerfBitExcludeHv,
 	}
-	fd, err := unix.PerfEventOpen(&attr, pid, -1, -1, unix.PERF_FLAG_FD_CLOEXEC)
+	what := fmt.Sprintf("pid %d", pid)
+	if pid == -1 {
+		attr.Bits |= unix.PerfBitTask
+		what = fmt.Sprintf("all processes on CPU %d", cpu)
+	}
+	fd, err := unix.PerfEventOpen(&attr, pid, cpu, -1, unix.PERF_FLAG_FD_CLOEXEC)
 	if err != nil {
-		return nil, fmt.Errorf("proc: watch the mappings of pid %d: perf_event_open: %w", pid, err)
+		return nil, fmt.Errorf("proc: watch the mappings of %s: perf_event_open: %w", what, err)
 	}
 	page := os.Getpagesize()
-	mem, err := unix.Mmap(fd, 0, page*(1+mapWatchPages), unix.PROT_READ|unix.PROT_WRITE, unix.MAP_SHARED)
+	mem, err := unix.Mmap(fd, 0, page*(1+pages), unix.PROT_READ|unix.PROT_WRITE, unix.MAP_SHARED)
 	if err != nil {
 		unix.Close(fd)
-		return nil, fmt.Errorf("proc: watch the mappings of pid %d: mmap: %w", pid, err)
+		return nil, fmt.Errorf("proc: watch the mappings of %s: mmap: %w", what, err)
 	}
 	w := &MapWatch{pid: pid, fd: fd, mem: mem, meta: (*unix.PerfEventMmapPage)(unsafe.Pointer(&mem[0])), data: mem[page:]}
 	return w, nil
@@ -67,8 +80,13 @@ func (w *MapWatch) Pid() int { return w.pid }
 
 // MapEvent is what a process did to its mappings.
 type MapEvent struct {
+	// Pid is the process's.
+	Pid int
 	// Exec is set for an execve: the mappings before it are gone.
 	Exec bool
+	// Exit is set when the process's main thread has exited, which only
+	// a SystemMapWatch reports.
+	Exit bool
 	// Mapping is the new executable mapping, when Exec is not set.
 	Mapping Mapping
 }
@@ -100,11 +118,17 @@ func (w *MapWatch) Read() (events []MapEvent, lost bool) {
 		switch typ {
 		case unix.PERF_RECORD_MMAP2:
 			if m, ok := parseMmap2(rec); ok && m.Perm&PermExec != 0 {
-				events = append(events, MapEvent{Mapping: m})
+				events = append(events, MapEvent{Pid: recPid(rec), Mapping: m})
 			}
 		case unix.PERF_RECORD_COMM:
 			if misc&unix.PERF_RECORD_MISC_COMM_EXEC != 0 {
-				events = append(events, MapEvent{Exec: true})
+				events = append(events, MapEvent{Pid: recPid(rec), Exec: true})
+			}
+		case unix.PERF_RECORD_EXIT:
+			// pid, ppid, tid, ptid u32: the process is gone when its
+			// main thread is.
+			if len(rec) >= 12 && recPid(rec) == int(binary.NativeEndian.Uint32(rec[8:])) {
+				events = append(events, MapEvent{Pid: recPid(rec), Exit: true})
 			}
 		case unix.PERF_RECORD_LOST:
 			w.lost = true
@@ -112,6 +136,14 @@ func (w *MapWatch) Read() (events []MapEvent, lost bool) {
 	}
 	atomic.StoreUint64(&w.meta.Data_tail, tail)
 	return events, w.lost
+}
+
+// recPid is the pid that begins a record's body.
+func recPid(rec []byte) int {
+	if len(rec) < 4 {
+		return 0
+	}
+	return int(binary.NativeEndian.Uint32(rec))
 }
 
 // copyOut returns n bytes of the ring from position pos, which may wrap
@@ -176,4 +208,91 @@ func (w *MapWatch) Close() error {
 		err = cerr
 	}
 	return err
+}
+
+// SystemMapWatch follows the executable mappings, execs and exits of
+// every process, one dummy event per CPU, as perf record -a does: one
+// watch serves any number of processes. The CPUs' rings are read one
+// after the other, so that the events of a process that moved between
+// CPUs may come out of order: what needs the order re-reads
+// /proc/PID/maps after a batch. It needs CAP_PERFMON (or
+// perf_event_paranoid <= 0).
+type SystemMapWatch struct {
+	cpus []*MapWatch
+}
+
+// systemWatchPages is a CPU ring's size in pages: a burst of process
+// starts maps a few dozen objects each.
+const systemWatchPages = 64
+
+// WatchSystemMaps starts following the mappings of all processes.
+func WatchSystemMaps() (*SystemMapWatch, error) {
+	n, err := onlineCPUs()
+	if err != nil {
+		return nil, err
+	}
+	s := &SystemMapWatch{}
+	for _, cpu := range n {
+		w, err := watchMaps(-1, cpu, systemWatchPages)
+		if err != nil {
+			s.Close()
+			return nil, err
+		}
+		s.cpus = append(s.cpus, w)
+	}
+	return s, nil
+}
+
+// Read returns the events recorded since the last Read, each CPU's in
+// order; lost reports that a ring overflowed since the last Read, so
+// that some events are missing.
+func (s *SystemMapWatch) Read() (events []MapEvent, lost bool) {
+	for _, w := range s.cpus {
+		ev, l := w.Read()
+		events = append(events, ev...)
+		lost = lost || l
+		w.mu.Lock()
+		w.lost = false
+		w.mu.Unlock()
+	}
+	return events, lost
+}
+
+// Close stops watching.
+func (s *SystemMapWatch) Close() error {
+	var err error
+	for _, w := range s.cpus {
+		if cerr := w.Close(); err == nil {
+			err = cerr
+		}
+	}
+	s.cpus = nil
+	return err
+}
+
+// onlineCPUs lists the online CPUs, from /sys/devices/system/cpu/online
+// ("0-3,5").
+func onlineCPUs() ([]int, error) {
+	b, err := os.ReadFile("/sys/devices/system/cpu/online")
+	if err != nil {
+		return nil, fmt.Errorf("proc: online CPUs: %w", err)
+	}
+	var cpus []int
+	for _, r := range strings.Split(strings.TrimSpace(string(b)), ",") {
+		lo, hi, found := strings.Cut(r, "-")
+		a, err := strconv.Atoi(lo)
+		if err != nil {
+			return nil, fmt.Errorf("proc: online CPUs %q: %w", b, err)
+		}
+		z := a
+		if found {
+			if z, err = strconv.Atoi(hi); err != nil {
+				return nil, fmt.Errorf("proc: online CPUs %q: %w", b, err)
+			}
+		}
+		for c := a; c <= z; c++ {
+			cpus = append(cpus, c)
+		}
+	}
+	return cpus, nil
 }

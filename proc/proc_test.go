@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/godtrace/godtrace/internal/testutil"
 	"github.com/godtrace/godtrace/waitfd"
 	"golang.org/x/sys/unix"
 )
@@ -542,6 +543,40 @@ func TestWatchMaps(t *testing.T) {
 	}
 	if more, _ := w.Read(); len(more) != 0 {
 		t.Errorf("a second Read returned %+v", more)
+	}
+}
+
+// TestWatchSystemMaps: the system-wide watch reports a process it was
+// not told about, its libc mapping and its exit, under its pid.
+func TestWatchSystemMaps(t *testing.T) {
+	testutil.RequireRoot(t)
+	w, err := WatchSystemMaps()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	cmd := exec.Command(target(t))
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err)
+	}
+	pid := cmd.Process.Pid
+	var libc, exit bool
+	for deadline := time.Now().Add(5 * time.Second); !(libc && exit) && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		events, _ := w.Read()
+		for _, ev := range events {
+			if ev.Pid != pid {
+				continue
+			}
+			switch {
+			case ev.Exit:
+				exit = true
+			case !ev.Exec && filepath.Base(ev.Mapping.Path) == "libc.so.6" && ev.Mapping.Perm&PermExec != 0:
+				libc = true
+			}
+		}
+	}
+	if !libc || !exit {
+		t.Errorf("pid %d: libc mapping reported %v, exit reported %v", pid, libc, exit)
 	}
 }
 

@@ -17,10 +17,13 @@
 // only for programs that record some; user addresses through the
 // mappings and ELF symbol tables of their processes (syms.go), cached per
 // process and kept after it exits. The processes of -c and -p are
-// followed from the start (Session.Follow, with a proc.MapWatch), others
-// read at their first record or key notice; a process gone before that
-// prints raw addresses, as in DTrace. For a program that unwinds user
-// stacks with tables, following a process also loads the .eh_frame rows
-// of the objects it maps, and of those it maps later, into the unwind
-// maps (unwind.go).
+// followed from the start (Session.Follow, with one proc.MapWatch each,
+// which mapfeed.go hands to the symbolizer and the unwinder alike),
+// others read at their first record or key notice; a process gone before
+// that prints raw addresses, as in DTrace. For a program that unwinds
+// user stacks with tables, following a target also loads the .eh_frame
+// rows of the objects it maps, and of those it maps later, into the
+// unwind maps (unwind.go); any other process has its tables loaded when a
+// probe first asks for them, and followed by one system-wide
+// proc.SystemMapWatch.
 package session

@@ -65,6 +65,9 @@ type Session struct {
 	syms symbols
 	w    output.Writer
 	out  *decoder
+	// feed follows the mappings of the target processes, for the
+	// symbolizer and the unwinder.
+	feed *mapFeed
 	// unwind loads the unwind tables of followed processes, when the
 	// program walks user stacks with them.
 	unwind *unwinder
@@ -140,7 +143,8 @@ func StartWith(prog *cg.Program, probes *Probes, opts Options, w output.Writer, 
 	if err := cs.Enable(probes.t, enabled); err != nil {
 		return nil, err
 	}
-	syms := symbols{user: newUserSyms()}
+	s.feed = newMapFeed()
+	syms := symbols{user: newUserSyms(s.feed)}
 	if needsKernelSymbols(prog) {
 		// The table consume loaded for kernel stacks, if it did.
 		if syms.kernel, err = ksym.Kernel(); err != nil {
@@ -155,7 +159,7 @@ func StartWith(prog *cg.Program, probes *Probes, opts Options, w output.Writer, 
 		}
 	}
 	if u := cs.Maps().Unwind; u != nil {
-		s.unwind = newUnwinder(u)
+		s.unwind = newUnwinder(u, s.feed)
 	}
 	return s, nil
 }
@@ -212,12 +216,19 @@ func (s *Session) fillMaps() error {
 // dtrace -c and -p follow their processes. When the program unwinds
 // user stacks with tables, those of the process's objects are loaded.
 func (s *Session) Follow(pid int) error {
+	syms := needsUserSymbols(s.prog)
+	if s.unwind == nil && !syms {
+		return nil
+	}
+	if err := s.feed.watch(pid); err != nil {
+		return err
+	}
 	if s.unwind != nil {
 		if err := s.unwind.follow(pid); err != nil {
 			return err
 		}
 	}
-	if !needsUserSymbols(s.prog) {
+	if !syms {
 		return nil
 	}
 	return s.out.syms.user.follow(pid)
@@ -276,12 +287,14 @@ func (s *Session) Run(ctx context.Context) (int, error) {
 // closes the file freopen() opened.
 func (s *Session) Close() error {
 	var err error
-	if s.out != nil {
-		s.out.syms.user.close()
-		err = s.out.fx.Close()
-	}
 	if s.unwind != nil {
 		s.unwind.close()
+	}
+	if s.feed != nil {
+		s.feed.close()
+	}
+	if s.out != nil {
+		err = s.out.fx.Close()
 	}
 	return errors.Join(err, s.cs.Close())
 }

@@ -343,7 +343,7 @@ func TestUserSymbolsOfExitedProcess(t *testing.T) {
 	if err := cmd.Run(); err != nil {
 		t.Fatal(err)
 	}
-	p := format.Printer{Sym: symbols{user: newUserSyms()}, StackIndent: 1}
+	p := format.Printer{Sym: symbols{user: newUserSyms(newMapFeed())}, StackIndent: 1}
 	v := format.Value{Kind: format.KindUStack, Pid: cmd.Process.Pid, Frames: []uint64{0x401000, 0x7f0000001000, 0}}
 	if got, want := string(p.AppendTrace(nil, v)), "\n 0x401000\n 0x7f0000001000\n"; got != want {
 		t.Errorf("stack of an exited process = %q, want %q", got, want)

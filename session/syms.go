@@ -39,50 +39,45 @@ func (s symbols) User(pid int, addr uint64) (format.Symbol, bool) { return s.use
 // recorded still prints as symbols; the ELF files are cached by package
 // uelf, across processes, by device, inode and path. The processes of -c
 // and -p are followed from the start (follow): their mappings are read
-// while they are stopped, and those they make later come from a
-// proc.MapWatch, so that even a process that exits right after its last
-// probe fires prints symbols. Another process that had exited before
+// while they are stopped, and those they make later come from the
+// session's mapFeed, so that even a process that exits right after its
+// last probe fires prints symbols. Another process that had exited before
 // anything of it was looked up has its addresses printed raw, as DTrace
 // prints them. A pid the kernel reuses for another process meanwhile
 // would be read as the first one.
 type userSyms struct {
+	feed      *mapFeed
 	mu        sync.Mutex
 	procs     map[int]*uelf.Process // nil for a process that could not be read
-	watches   map[int]*proc.MapWatch
 	demangled map[string]string
 }
 
-func newUserSyms() *userSyms {
-	return &userSyms{procs: map[int]*uelf.Process{}, watches: map[int]*proc.MapWatch{}, demangled: map[string]string{}}
+func newUserSyms(feed *mapFeed) *userSyms {
+	u := &userSyms{feed: feed, procs: map[int]*uelf.Process{}, demangled: map[string]string{}}
+	feed.addSink(u.apply)
+	return u
 }
 
-// follow reads the mappings of process pid now and watches those it makes
-// from now on.
+// follow reads the mappings of process pid now; the feed, which watches
+// it already, brings those it makes from now on.
 func (u *userSyms) follow(pid int) error {
 	p, err := uelf.NewProcess(pid)
 	if err != nil {
 		return err
 	}
-	w, err := proc.WatchMaps(pid)
-	if err != nil {
-		return err
-	}
 	u.mu.Lock()
 	defer u.mu.Unlock()
-	if old := u.watches[pid]; old != nil {
-		old.Close()
-	}
-	u.procs[pid], u.watches[pid] = p, w
+	u.procs[pid] = p
 	return nil
 }
 
-// close stops the watches.
-func (u *userSyms) close() {
+// apply is the feed's sink: the new mappings of a followed process.
+func (u *userSyms) apply(pid int, events []proc.MapEvent) {
 	u.mu.Lock()
-	defer u.mu.Unlock()
-	for pid, w := range u.watches {
-		w.Close()
-		delete(u.watches, pid)
+	p := u.procs[pid]
+	u.mu.Unlock()
+	if p != nil {
+		p.Apply(events)
 	}
 }
 
@@ -96,15 +91,11 @@ func (u *userSyms) lookup(pid int, addr uint64) (format.Symbol, bool) {
 		p, _ = uelf.NewProcess(pid)
 		u.procs[pid] = p
 	}
-	w := u.watches[pid]
 	u.mu.Unlock()
 	if p == nil {
 		return format.Symbol{}, false
 	}
-	if w != nil {
-		events, _ := w.Read()
-		p.Apply(events)
-	}
+	u.feed.sync()
 	fr := p.Lookup(addr)
 	if fr.Module == "" {
 		return format.Symbol{}, false

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"cmp"
 	"encoding/binary"
 	"fmt"
 	"slices"
@@ -14,24 +15,39 @@ import (
 	"github.com/godtrace/godtrace/uelf/unwind"
 )
 
-// unwinder loads the unwind tables of the objects the target processes
-// map into the maps ustack() walks them with (bpfrt/unwind.go), when the
-// program unwinds: the mappings are read when a process is followed,
-// while it is stopped, and a proc.MapWatch brings those it makes later
-// (dlopen), polled every unwindPoll, so a library's first events may
-// come before its tables and have their stacks end in it. An object's
-// rows are built once per build ID and shared by the processes mapping
-// it; the rows and mappings maps are filled append-only, and a process's
-// entry is switched to its new mappings in one update.
+// unwinder loads the unwind tables of the objects processes map into
+// the maps ustack() walks them with (bpfrt/unwind.go), when the program
+// unwinds. The target processes (-c, -p) are followed from the start:
+// their mappings are read while they are stopped, and those they make
+// later (dlopen) come from the session's mapFeed. Any other process is
+// followed when a probe first walks its stack: the probe asks for it in
+// MapUWant and walks it by frame pointers until its tables are in, at
+// the next poll (every unwindPoll); a proc.SystemMapWatch, one for all
+// processes, then says when its mappings change (they are re-read) and
+// when it exits (its entry and mappings are dropped, for the pid to be
+// reused). Without that watch (no CAP_PERFMON), the other processes are
+// walked by frame pointers.
+//
+// An object's rows are built once per build ID and shared by the
+// processes mapping it, appended to the rows map until ustacktablesize
+// is used up; rows are not reclaimed within a session. A process's
+// mappings take a range of the mappings map, a new one at each change:
+// its entry is switched to the new range in one update and the old range
+// is reused two polls later, when no probe can be walking it any more.
 type unwinder struct {
 	maps *bpfrt.UnwindMaps
+	feed *mapFeed
+	sys  *proc.SystemMapWatch // nil: only the targets have tables
 
-	mu       sync.Mutex
-	objects  map[string]object // by build ID, or path without one
-	procs    map[int]*unwindProc
-	rows     uint32 // rows used in the rows map
-	mappings uint32 // elements used in the mappings map
-	stats    UnwindStats
+	mu      sync.Mutex
+	objects map[string]object // by build ID, or path without one
+	procs   map[int]*unwindProc
+	rows    uint32 // rows used in the rows map
+	free    spans  // of the mappings map
+	// freed are ranges of the mappings map no entry points at since the
+	// last poll, and the poll before.
+	freed, freedBefore []span
+	stats              UnwindStats
 
 	stop chan struct{}
 	done chan struct{}
@@ -44,6 +60,13 @@ type UnwindStats struct {
 	Bytes   int // of the rows map used
 	Skipped int // objects without tables: unreadable, too large, no room left
 	Build   time.Duration
+	// Procs is the processes whose stacks were walked with tables;
+	// FPProcs those walked by frame pointers only: unreadable, no room
+	// left, or not followed (no system-wide watch).
+	Procs, FPProcs int
+	// SystemWide reports that the stacks of any process, not only the
+	// targets', are walked with tables.
+	SystemWide bool
 }
 
 // object is an object's rows in the rows map; count 0: none.
@@ -53,56 +76,107 @@ type object struct {
 
 // unwindProc is a followed process.
 type unwindProc struct {
-	watch *proc.MapWatch
-	maps  []proc.Mapping // its executable file mappings, by address
+	target bool
+	maps   []proc.Mapping // its executable file mappings, by address
 	// elf opens the files of its mappings through package uelf's cache,
 	// which symbolization shares.
 	elf *uelf.Process
+	// span is its range of the mappings map.
+	span span
+	// stale: its mappings changed, to be re-read.
+	stale bool
 }
 
-// unwindPoll is how often the mappings of the processes are checked.
+// unwindPoll is how often the processes asking for tables and the
+// mappings of those followed are checked.
 const unwindPoll = 5 * time.Millisecond
 
-func newUnwinder(maps *bpfrt.UnwindMaps) *unwinder {
+func newUnwinder(maps *bpfrt.UnwindMaps, feed *mapFeed) *unwinder {
 	u := &unwinder{
-		maps: maps, objects: map[string]object{}, procs: map[int]*unwindProc{},
+		maps: maps, feed: feed, objects: map[string]object{}, procs: map[int]*unwindProc{},
+		free: spans{{0, bpfrt.UMapsMax}},
 		stop: make(chan struct{}), done: make(chan struct{}),
 	}
+	if sys, err := proc.WatchSystemMaps(); err == nil {
+		u.sys = sys
+		u.stats.SystemWide = true
+	}
+	feed.addSink(u.apply)
 	go u.poll()
 	return u
 }
 
-// follow loads the tables of process pid's objects and watches its
-// mappings.
+// follow loads the tables of target process pid's objects; the feed
+// brings its later mappings.
 func (u *unwinder) follow(pid int) error {
-	maps, err := proc.ReadMaps(pid)
-	if err != nil {
-		return err
-	}
-	ep, err := uelf.NewProcess(pid)
-	if err != nil {
-		return err
-	}
-	w, err := proc.WatchMaps(pid)
-	if err != nil {
-		return err
-	}
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	if old := u.procs[pid]; old != nil {
-		old.watch.Close()
+		u.drop(pid, old, false)
 	}
-	p := &unwindProc{watch: w, elf: ep}
-	for _, m := range maps {
-		if m.Perm&proc.PermExec != 0 && m.IsFile() {
-			p.maps = append(p.maps, m)
-		}
-	}
-	u.procs[pid] = p
-	return u.load(pid, p)
+	return u.add(pid, true)
 }
 
-// poll applies the processes' new mappings until close.
+// add follows process pid, reading its mappings now; a process that
+// cannot be read, or without room left, gets an entry that says to walk
+// it by frame pointers.
+func (u *unwinder) add(pid int, target bool) error {
+	maps, err := proc.ReadMaps(pid)
+	var ep *uelf.Process
+	if err == nil {
+		ep, err = uelf.NewProcess(pid)
+	}
+	if err != nil {
+		u.stats.FPProcs++
+		u.setProc(pid, span{})
+		return err
+	}
+	p := &unwindProc{target: target, elf: ep, maps: execMaps(maps)}
+	u.procs[pid] = p
+	if err := u.load(pid, p); err != nil {
+		u.stats.FPProcs++
+		return err
+	}
+	u.stats.Procs++
+	return nil
+}
+
+// execMaps keeps the executable file mappings of maps.
+func execMaps(maps []proc.Mapping) []proc.Mapping {
+	var out []proc.Mapping
+	for _, m := range maps {
+		if m.Perm&proc.PermExec != 0 && m.IsFile() {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// apply is the feed's sink: a target's new mappings, in order.
+func (u *unwinder) apply(pid int, events []proc.MapEvent) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	p := u.procs[pid]
+	if p == nil {
+		return
+	}
+	for _, ev := range events {
+		if ev.Exec {
+			p.maps = p.maps[:0]
+			continue
+		}
+		m := ev.Mapping
+		if !m.IsFile() {
+			continue
+		}
+		p.maps = slices.DeleteFunc(p.maps, func(o proc.Mapping) bool { return o.Start < m.End && m.Start < o.End })
+		p.maps = append(p.maps, m)
+	}
+	_ = u.load(pid, p)
+}
+
+// poll serves the processes that ask for tables and follows the changes
+// of those followed, until close.
 func (u *unwinder) poll() {
 	defer close(u.done)
 	t := time.NewTicker(unwindPoll)
@@ -113,50 +187,126 @@ func (u *unwinder) poll() {
 			return
 		case <-t.C:
 		}
+		u.feed.sync()
 		u.mu.Lock()
-		for pid, p := range u.procs {
-			events, _ := p.watch.Read()
-			if len(events) == 0 {
-				continue
-			}
-			for _, ev := range events {
-				if ev.Exec {
-					p.maps = p.maps[:0]
-					continue
-				}
-				m := ev.Mapping
-				if !m.IsFile() {
-					continue
-				}
-				p.maps = slices.DeleteFunc(p.maps, func(o proc.Mapping) bool { return o.Start < m.End && m.Start < o.End })
-				p.maps = append(p.maps, m)
-			}
-			_ = u.load(pid, p)
+		u.free.release(u.freedBefore...)
+		u.freedBefore, u.freed = u.freed, nil
+		if u.sys != nil {
+			u.system()
 		}
+		u.wants()
 		u.mu.Unlock()
 	}
 }
 
-// close stops the polling and the watches.
-func (u *unwinder) close() {
-	close(u.stop)
-	<-u.done
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	for _, p := range u.procs {
-		p.watch.Close()
+// system applies what the system-wide watch saw: exits drop their
+// processes, other changes to a process that is not a target make its
+// mappings be re-read (the CPUs' records may come out of order), and
+// lost records make every such process's be.
+func (u *unwinder) system() {
+	events, lost := u.sys.Read()
+	for _, ev := range events {
+		p := u.procs[ev.Pid]
+		switch {
+		case ev.Exit:
+			u.drop(ev.Pid, p, true)
+		case p != nil && !p.target:
+			p.stale = true
+		}
+	}
+	for pid, p := range u.procs {
+		if !p.stale && !(lost && !p.target) {
+			continue
+		}
+		p.stale = false
+		maps, err := proc.ReadMaps(pid)
+		if err != nil || len(maps) == 0 {
+			// Gone, its exit lost: the pid may be reused.
+			u.drop(pid, p, true)
+			continue
+		}
+		p.maps = execMaps(maps)
+		_ = u.load(pid, p)
 	}
 }
 
+// wants follows the processes the probes asked for.
+func (u *unwinder) wants() {
+	var pids []uint32
+	var pid, next uint32
+	err := u.maps.Want.NextKey(nil, &next)
+	for err == nil {
+		pids = append(pids, next)
+		pid = next
+		err = u.maps.Want.NextKey(&pid, &next)
+	}
+	for _, pid := range pids {
+		_ = u.maps.Want.Delete(pid)
+		if _, ok := u.procs[int(pid)]; ok {
+			continue
+		}
+		if u.sys == nil {
+			// Nothing would say when it exits: frame pointers.
+			u.stats.FPProcs++
+			u.setProc(int(pid), span{})
+			continue
+		}
+		_ = u.add(int(pid), false)
+	}
+}
+
+// drop forgets process pid (p, when followed): its entry goes, so that
+// the next process to have its pid asks again, and its range of the
+// mappings map is freed.
+func (u *unwinder) drop(pid int, p *unwindProc, entry bool) {
+	if entry {
+		_ = u.maps.Procs.Delete(uint32(pid))
+	}
+	if p == nil {
+		return
+	}
+	if p.span.n > 0 {
+		u.freed = append(u.freed, p.span)
+	}
+	delete(u.procs, pid)
+}
+
+// close stops the polling and the system-wide watch.
+func (u *unwinder) close() {
+	close(u.stop)
+	<-u.done
+	if u.sys != nil {
+		u.sys.Close()
+	}
+}
+
+// setProc points process pid's entry at its mappings, s: none, walk it
+// by frame pointers.
+func (u *unwinder) setProc(pid int, s span) error {
+	var pv [bpfrt.UProcSize]byte
+	binary.NativeEndian.PutUint32(pv[0:], s.first)
+	binary.NativeEndian.PutUint32(pv[4:], s.n)
+	if err := u.maps.Procs.Update(uint32(pid), pv[:], 0); err != nil {
+		return fmt.Errorf("unwind: %w", err)
+	}
+	return nil
+}
+
 // load writes the mappings of process p, with the rows of their objects,
-// and points its entry at them.
+// in a new range of the mappings map, and points its entry at them.
 func (u *unwinder) load(pid int, p *unwindProc) error {
 	sort.Slice(p.maps, func(i, j int) bool { return p.maps[i].Start < p.maps[j].Start })
-	n := min(len(p.maps), bpfrt.UMapsPerProc)
-	if u.mappings+uint32(n) > bpfrt.UMapsMax {
-		return fmt.Errorf("unwind: mappings map full")
+	n := uint32(min(len(p.maps), bpfrt.UMapsPerProc))
+	s := span{n: n}
+	if n > 0 {
+		var ok bool
+		if s.first, ok = u.free.alloc(n); !ok {
+			// No room: frame pointers.
+			u.freeSpan(p)
+			u.setProc(pid, span{})
+			return fmt.Errorf("unwind: mappings map full")
+		}
 	}
-	first := u.mappings
 	var v [bpfrt.UMapSize]byte
 	ne := binary.NativeEndian
 	for i, m := range p.maps[:n] {
@@ -166,18 +316,65 @@ func (u *unwinder) load(pid int, p *unwindProc) error {
 		ne.PutUint64(v[bpfrt.UMapBias:], bias)
 		ne.PutUint32(v[bpfrt.UMapFirst:], obj.first)
 		ne.PutUint32(v[bpfrt.UMapCount:], obj.count)
-		if err := u.maps.Maps.Update(first+uint32(i), v[:], 0); err != nil {
+		if err := u.maps.Maps.Update(s.first+uint32(i), v[:], 0); err != nil {
+			u.free.release(s)
 			return fmt.Errorf("unwind: %w", err)
 		}
 	}
-	u.mappings += uint32(n)
-	var pv [bpfrt.UProcSize]byte
-	ne.PutUint32(pv[0:], first)
-	ne.PutUint32(pv[4:], uint32(n))
-	if err := u.maps.Procs.Update(uint32(pid), pv[:], 0); err != nil {
-		return fmt.Errorf("unwind: %w", err)
+	if err := u.setProc(pid, s); err != nil {
+		u.free.release(s)
+		return err
 	}
+	u.freeSpan(p)
+	p.span = s
 	return nil
+}
+
+// freeSpan frees p's range of the mappings map, which no entry points at.
+func (u *unwinder) freeSpan(p *unwindProc) {
+	if p.span.n > 0 {
+		u.freed = append(u.freed, p.span)
+	}
+	p.span = span{}
+}
+
+// span is a range of the mappings map.
+type span struct{ first, n uint32 }
+
+// spans are the free ranges of the mappings map, by index, none adjacent.
+type spans []span
+
+// alloc takes n elements, the first free range that holds them.
+func (s *spans) alloc(n uint32) (uint32, bool) {
+	for i, r := range *s {
+		if r.n >= n {
+			(*s)[i] = span{r.first + n, r.n - n}
+			if (*s)[i].n == 0 {
+				*s = slices.Delete(*s, i, i+1)
+			}
+			return r.first, true
+		}
+	}
+	return 0, false
+}
+
+// release gives ranges back, merged with their neighbours.
+func (s *spans) release(rs ...span) {
+	for _, r := range rs {
+		if r.n == 0 {
+			continue
+		}
+		i, _ := slices.BinarySearchFunc(*s, r.first, func(a span, f uint32) int { return cmp.Compare(a.first, f) })
+		*s = slices.Insert(*s, i, r)
+		if i+1 < len(*s) && (*s)[i].first+(*s)[i].n == (*s)[i+1].first {
+			(*s)[i].n += (*s)[i+1].n
+			*s = slices.Delete(*s, i+1, i+2)
+		}
+		if i > 0 && (*s)[i-1].first+(*s)[i-1].n == (*s)[i].first {
+			(*s)[i-1].n += (*s)[i].n
+			*s = slices.Delete(*s, i, i+1)
+		}
+	}
 }
 
 // object returns the rows of the object mapping m holds, loading them on

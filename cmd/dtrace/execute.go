@@ -92,10 +92,27 @@ func (c *command) execute(out io.Writer) {
 	// A process that outlives the run is killed without a notice.
 	cancel()
 	watching.Wait()
+	c.unwindReport()
 	if err != nil {
 		c.fatal("%s", dtrace.ErrorText(err))
 	}
 	panic(exit(status))
+}
+
+// unwindReport says under -v what the unwinder of user stacks built: the
+// tables, their memory, the objects left without (walked by frame
+// pointers), and the processes walked each way.
+func (c *command) unwindReport() {
+	st, ok := c.h.UnwindStats()
+	if c.verbose == 0 || !ok {
+		return
+	}
+	scope := "target processes only"
+	if st.SystemWide {
+		scope = "any process"
+	}
+	c.warn("ustack unwind tables (%s): %d objects, %d rows, %d bytes, built in %s; %d objects skipped; %d processes with tables, %d by frame pointers",
+		scope, st.Objects, st.Rows, st.Bytes, st.Build.Round(time.Millisecond), st.Skipped, st.Procs, st.FPProcs)
 }
 
 // program is what the command line's programs enable together.

@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/godtrace/godtrace/internal/testutil"
 )
 
 // buildUnwind builds testdata/unwind.c as -O2 code without frame
@@ -109,7 +111,17 @@ func TestUstackUnwindProfile(t *testing.T) {
 	if status != 0 || stderr != "" {
 		t.Fatalf("status %d, stderr %q", status, stderr)
 	}
-	full, all := 0, 0
+	full, all := reachMain(t, stdout)
+	t.Logf("%d of %d samples reach main", full, all)
+	if all < 50 || full*100 < all*95 {
+		t.Errorf("%d of %d samples reach main, want 95%%:\n%s", full, all, stdout)
+	}
+}
+
+// reachMain counts the samples of an aggregation of stacks of unwind,
+// those that reach main and all.
+func reachMain(t *testing.T, stdout string) (full, all int) {
+	t.Helper()
 	for _, st := range strings.Split(strings.Trim(stdout, "\n"), "\n\n") {
 		lines := strings.Split(st, "\n")
 		var n int
@@ -121,8 +133,42 @@ func TestUstackUnwindProfile(t *testing.T) {
 			full += n
 		}
 	}
+	return full, all
+}
+
+// TestUstackUnwindSystemWide samples a program built without frame
+// pointers that dtrace did not start: its tables are built when a probe
+// first fires in it, and -v reports them.
+func TestUstackUnwindSystemWide(t *testing.T) {
+	requireTracing(t)
+	testutil.RequireRoot(t)
+	bin := buildUnwind(t)
+	cmd := exec.Command(bin, "10000000000")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+	}()
+	// The samples before its tables are in, 100 ms or so after the
+	// first, are walked by frame pointers: those of the first 500 ms do
+	// not count.
+	stdout, stderr, status := run(t, "-v", "-q", "-n", fmt.Sprintf(`BEGIN { t0 = timestamp; }
+		profile-997 /pid == %[1]d && timestamp - t0 <= 500000000/ { @early[ustack()] = count(); }
+		profile-997 /pid == %[1]d && timestamp - t0 > 500000000/ { @[ustack()] = count(); }
+		tick-2500ms { exit(0); }
+		END { trunc(@early); }`, cmd.Process.Pid))
+	if status != 0 {
+		t.Fatalf("status %d, stderr %q", status, stderr)
+	}
+	report := regexp.MustCompile(`(?m)^dtrace: ustack unwind tables \(any process\): ([1-9]\d*) objects, [1-9]\d* rows, [1-9]\d* bytes, built in \S+; \d+ objects skipped; ([1-9]\d*) processes with tables, \d+ by frame pointers$`)
+	if !report.MatchString(stderr) {
+		t.Errorf("stderr %q, want the unwind tables reported", stderr)
+	}
+	full, all := reachMain(t, stdout)
 	t.Logf("%d of %d samples reach main", full, all)
-	if all < 50 || full*100 < all*95 {
+	if all < 100 || full*100 < all*95 {
 		t.Errorf("%d of %d samples reach main, want 95%%:\n%s", full, all, stdout)
 	}
 }
