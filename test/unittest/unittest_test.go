@@ -28,7 +28,9 @@ package unittest
 // probe ID column of -l listings and the probe ID of fault messages become
 // ID. A script containing a line
 // with "@@skip: REASON" is skipped with that reason (for features not built
-// yet; to be used sparingly).
+// yet; to be used sparingly). An err.* case whose error comes from code
+// generation (dtrace -e runs it) says "@@codegen", so that d/check's runner
+// of the same cases, which only checks, leaves it out.
 //
 // TestConformance runs the cases of test/conformance (recorded/, the output
 // DTrace for Linux printed, and beyond/) the same way; each mismatch fails.
