@@ -14,5 +14,10 @@
 // ftruncate()) are carried out by the run through Effects, once each,
 // on the run's Destination, whatever writers present the record.
 // Records passed to a Writer are valid during the call only: the
-// session reuses them.
+// session reuses them, and their strings may lie in the principal buffer.
+// The Destination buffers the output and the run flushes it whenever it
+// has read the buffers empty (each switchrate tick at the latest), before
+// each effect and each message on standard error, and at the end; on a
+// terminal each record is written as it comes. The text and JSON writers
+// format a record without allocating.
 package output

@@ -1,10 +1,13 @@
 package output
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/godtrace/godtrace/format"
 )
@@ -12,24 +15,83 @@ import (
 // Destination is where a run's output goes: the writer it was given, or
 // the file freopen() opened. The run owns it; the writers that present
 // its records write into it, so that what freopen() does applies to all.
+//
+// It buffers what is written, so that a flood of records costs a write(2)
+// per batch rather than per record: the run flushes it (Flush) whenever
+// it has read the principal buffers empty, which is at each switchrate
+// tick at the latest, and at the end; Effects flush it before each effect
+// (a command's output follows what was printed before it), and the text
+// writer before it writes a message to standard error. On a terminal it
+// writes each record as it comes (line at a time), as stdio would.
 type Destination struct {
 	orig io.Writer
 	cur  io.Writer
 	file *os.File // the file freopen() opened, nil while cur is orig
+	buf  []byte   // what is written and not yet flushed
+	// direct says that cur is a terminal: each Write goes through.
+	direct bool
+	err    error // the first error of a write, returned by Flush
 }
 
+// flushSize is how much the Destination holds before it writes anyway.
+const flushSize = 64 << 10
+
 // NewDestination returns a Destination writing to w until freopen().
-func NewDestination(w io.Writer) *Destination { return &Destination{orig: w, cur: w} }
+func NewDestination(w io.Writer) *Destination {
+	d := &Destination{orig: w, cur: w}
+	d.direct = isTerminal(w)
+	return d
+}
 
-func (d *Destination) Write(b []byte) (int, error) { return d.cur.Write(b) }
+// isTerminal says whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	_, err := unix.IoctlGetTermios(int(f.Fd()), unix.TCGETS)
+	return err == nil
+}
 
-// Close closes the file freopen() opened, if one is open.
-func (d *Destination) Close() error {
-	if d.file == nil {
+// Write buffers b, or writes it through on a terminal.
+func (d *Destination) Write(b []byte) (int, error) {
+	if d.direct {
+		if err := d.Flush(); err != nil {
+			return 0, err
+		}
+		return d.cur.Write(b)
+	}
+	d.buf = append(d.buf, b...)
+	if len(d.buf) >= flushSize {
+		if err := d.Flush(); err != nil {
+			return 0, err
+		}
+	}
+	return len(b), nil
+}
+
+// Flush writes what is buffered.
+func (d *Destination) Flush() error {
+	if len(d.buf) == 0 {
 		return nil
 	}
-	err := d.file.Close()
+	_, err := d.cur.Write(d.buf)
+	d.buf = d.buf[:0]
+	if err != nil {
+		return fmt.Errorf("write output: %w", err)
+	}
+	return nil
+}
+
+// Close flushes, then closes the file freopen() opened, if one is open.
+func (d *Destination) Close() error {
+	err := d.Flush()
+	if d.file == nil {
+		return err
+	}
+	err = errors.Join(err, d.file.Close())
 	d.cur, d.file = d.orig, nil
+	d.direct = isTerminal(d.cur)
 	return err
 }
 
@@ -48,12 +110,16 @@ func (d *Destination) freopen(path string) error {
 		return err
 	}
 	d.cur, d.file = f, f
+	d.direct = isTerminal(f)
 	return nil
 }
 
 // truncate empties the file the output goes to, when it is a regular
 // file, as ftruncate() does; a terminal or a pipe is left as it is.
 func (d *Destination) truncate() error {
+	if err := d.Flush(); err != nil {
+		return err
+	}
 	f, ok := d.cur.(*os.File)
 	if !ok {
 		return nil
@@ -75,6 +141,9 @@ func (d *Destination) truncate() error {
 // system runs command with the shell, its output going to d, and waits
 // for it; as in DTrace, how the command ends does not matter to the run.
 func (d *Destination) system(command string, stderr io.Writer) error {
+	if err := d.Flush(); err != nil {
+		return err
+	}
 	cmd := exec.Command("/bin/sh", "-c", command)
 	cmd.Stdout, cmd.Stderr = d.cur, stderr
 	if err := cmd.Run(); err != nil {
@@ -147,8 +216,12 @@ func (e *Effects) Present(w Writer, r *Probe) error {
 	return nil
 }
 
-// Close closes the file freopen() opened, if one is open.
+// Close flushes the output and closes the file freopen() opened, if one
+// is open.
 func (e *Effects) Close() error { return e.out.Close() }
+
+// Flush writes the output buffered so far (see Destination).
+func (e *Effects) Flush() error { return e.out.Flush() }
 
 // once carries out the effect e.cur.Actions[i] unless it has been.
 func (e *Effects) once(i int) error {

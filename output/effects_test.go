@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/godtrace/godtrace/format"
@@ -41,6 +42,10 @@ func TestEffects(t *testing.T) {
 	if err := fx.Present(tw, &Probe{Actions: acts}); err != nil {
 		t.Fatal(err)
 	}
+	// The run flushes its output at each switchrate tick and at the end.
+	if err := fx.Flush(); err != nil {
+		t.Fatal(err)
+	}
 	got, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
@@ -57,6 +62,9 @@ func TestEffects(t *testing.T) {
 	fx = NewEffects(out, os.Stderr)
 	jw := NewJSON(nil, out)
 	if err := fx.Present(jw, &Probe{Actions: []Action{action(System, "echo from the shell"), action(Freopen, file), {Kind: Ftruncate}}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := fx.Flush(); err != nil {
 		t.Fatal(err)
 	}
 	if err := fx.Present(jw, &Probe{Actions: []Action{action(Freopen, "")}}); err != nil {
@@ -121,3 +129,58 @@ type quietOptions struct{}
 func (quietOptions) Value(string) (int64, bool) { return 0, false }
 func (quietOptions) Bool(name string) bool      { return name == "quiet" }
 func (quietOptions) Text(string) string         { return "" }
+
+// orderWriter notes which stream each write went to, in order.
+type orderWriter struct {
+	name string
+	log  *[]string
+}
+
+func (w orderWriter) Write(b []byte) (int, error) {
+	*w.log = append(*w.log, w.name+":"+string(b))
+	return len(b), nil
+}
+
+// TestDestinationBuffers checks that the output is written at Flush, in
+// one write, and that a message on standard error comes after what was
+// printed before it.
+func TestDestinationBuffers(t *testing.T) {
+	var log []string
+	out := NewDestination(orderWriter{"stdout", &log})
+	tw := NewText(quietOptions{}, out, orderWriter{"stderr", &log})
+	for _, text := range []string{"one\n", "two\n"} {
+		convs, err := format.Parse(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := tw.Probe(&Probe{Actions: []Action{{Kind: Printf, Format: &Format{Text: text, Convs: convs}}}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(log) != 0 {
+		t.Fatalf("written before a flush: %q", log)
+	}
+	if err := out.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if err := tw.Probe(&Probe{Actions: []Action{{Kind: Trace, Value: format.Int(3, 4)}}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := tw.Drops(&Drops{Kind: PrincipalDrops, CPU: 1, Count: 2, Message: "2 drops on CPU 1"}); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"stdout:one\ntwo\n", "stdout:3", "stderr:dtrace: 2 drops on CPU 1\n"}
+	if strings.Join(log, "|") != strings.Join(want, "|") {
+		t.Errorf("writes %q, want %q", log, want)
+	}
+	// A pipe is not a terminal: its output is buffered.
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	if NewDestination(w).direct {
+		t.Error("a pipe is taken for a terminal")
+	}
+}

@@ -25,6 +25,11 @@ type JSON struct {
 	ao   *agg.Options
 	opts Options
 	buf  []byte
+	text []byte // printf()'s text, reused
+	// probes and formats are what records repeat, encoded once: by
+	// EPID and by format.
+	probes  []probeMembers
+	formats map[*Format][]byte
 }
 
 // NewJSON returns the JSON lines Writer under opts (the aggregation
@@ -72,11 +77,50 @@ func appendProbe(b []byte, cpu int, id, epid uint32, prov, mod, fn, name string)
 	return appendStringMember(b, "name", name)
 }
 
+// probeMembers are the members of an enabled probe's records after
+// "cpu", up to the opening of "data", as appendProbe writes them: made
+// once per enabled probe, they are what most of a record's line is.
+type probeMembers struct {
+	id                               uint32
+	provider, module, function, name string
+	text                             []byte
+}
+
+// appendProbeMembers appends r's members from "cpu" to the opening of
+// "data".
+func (j *JSON) appendProbeMembers(b []byte, r *Probe) []byte {
+	b = appendIntMember(b, "cpu", int64(r.CPU))
+	if int(r.EPID) >= len(j.probes) {
+		j.probes = append(j.probes, make([]probeMembers, int(r.EPID)+1-len(j.probes))...)
+	}
+	m := &j.probes[r.EPID]
+	if m.text == nil || m.id != r.ID || m.provider != r.Provider || m.module != r.Module || m.function != r.Function || m.name != r.Name {
+		text := appendProbe([]byte{'{'}, 0, r.ID, r.EPID, r.Provider, r.Module, r.Function, r.Name)
+		text = text[len(`{"cpu":0`):]
+		text = append(appendKey(text, "data"), '[')
+		*m = probeMembers{id: r.ID, provider: r.Provider, module: r.Module, function: r.Function, name: r.Name, text: text}
+	}
+	return append(b, m.text...)
+}
+
+// formatMember returns the "format" member of f, with the comma before
+// it, escaped once.
+func (j *JSON) formatMember(f *Format) []byte {
+	if m, ok := j.formats[f]; ok {
+		return m
+	}
+	if j.formats == nil {
+		j.formats = map[*Format][]byte{}
+	}
+	// After "action": a comma first.
+	m := appendStringMember([]byte(`{"action":""`), "format", f.Text)[len(`{"action":""`):]
+	j.formats[f] = m
+	return m
+}
+
 // Probe writes a probe record with its actions in "data".
 func (j *JSON) Probe(r *Probe) error {
-	b := j.record("probe")
-	b = appendProbe(b, r.CPU, r.ID, r.EPID, r.Provider, r.Module, r.Function, r.Name)
-	b = append(appendKey(b, "data"), '[')
+	b := j.appendProbeMembers(j.record("probe"), r)
 	var err error
 	effects := false
 	for i := range r.Actions {
@@ -87,12 +131,13 @@ func (j *JSON) Probe(r *Probe) error {
 		case Trace:
 			b = j.appendValue(appendKey(b, "value"), a.Value)
 		case Printf:
-			b = appendStringMember(b, "format", a.Format.Text)
-			var text []byte
-			if text, err = j.p.Append(nil, a.Format.Convs, a.Args, nil); err != nil {
+			b = append(b, j.formatMember(a.Format)...)
+			// The text is made in a buffer kept from record to
+			// record, and escaped from there.
+			if j.text, err = j.p.Append(j.text[:0], a.Format.Convs, a.Args, nil); err != nil {
 				return fmt.Errorf("printf(): %w", err)
 			}
-			b = appendStringMember(b, "output", string(text))
+			b = appendBytesMember(b, "output", j.text)
 			b = append(appendKey(b, "args"), '[')
 			for _, v := range a.Args {
 				b = j.appendValue(appendComma(b), v)

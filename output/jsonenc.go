@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // The JSON encoding appends to a byte slice, as the text output does, so
@@ -16,6 +17,15 @@ const hexDigits = "0123456789abcdef"
 func appendString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	for i := 0; i < len(s); {
+		// Runs of printable ASCII go in at once.
+		j := i
+		for j < len(s) && plain[s[j]] {
+			j++
+		}
+		dst = append(dst, s[i:j]...)
+		if i = j; i == len(s) {
+			break
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
 			switch {
@@ -46,6 +56,15 @@ func appendString(dst []byte, s string) []byte {
 	return append(dst, '"')
 }
 
+// plain marks the bytes a JSON string holds as they are: printable ASCII
+// but the quote and the backslash.
+var plain = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
 // appendKey appends a member's name and colon, after a comma unless it
 // is the first member of its object.
 func appendKey(dst []byte, name string) []byte {
@@ -59,6 +78,12 @@ func appendKey(dst []byte, name string) []byte {
 
 func appendStringMember(dst []byte, name, s string) []byte {
 	return appendString(appendKey(dst, name), s)
+}
+
+// appendBytesMember is appendStringMember of text held in b, which is
+// only read.
+func appendBytesMember(dst []byte, name string, b []byte) []byte {
+	return appendString(appendKey(dst, name), unsafe.String(unsafe.SliceData(b), len(b)))
 }
 
 func appendIntMember(dst []byte, name string, v int64) []byte {

@@ -175,14 +175,30 @@ func (t *Text) flush(b []byte) error {
 	return nil
 }
 
-// Error reports a fault on stderr as DTrace does.
+// Error reports a fault on stderr as DTrace does, after what was
+// printed before it.
 func (t *Text) Error(e *Error) error {
+	if err := flushOut(t.out); err != nil {
+		return err
+	}
 	_, err := fmt.Fprintf(t.stderr, "dtrace: %s\n", e.Message)
 	return err
 }
 
+// flushOut flushes w when it buffers (a Destination), so that a message
+// on standard error comes after the output printed before it.
+func flushOut(w io.Writer) error {
+	if f, ok := w.(interface{ Flush() error }); ok {
+		return f.Flush()
+	}
+	return nil
+}
+
 // Drops reports lost records on stderr.
 func (t *Text) Drops(d *Drops) error {
+	if err := flushOut(t.out); err != nil {
+		return err
+	}
 	tag := ""
 	if t.tags {
 		tag = "[" + d.Kind.Tag() + "] "

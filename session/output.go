@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unsafe"
 
 	"github.com/cilium/ebpf"
 
@@ -38,6 +39,7 @@ type decoder struct {
 	probes  []probeName     // by EPID, split once
 	rec     output.Probe    // reused from record to record
 	vals    []format.Value  // printf() arguments, reused likewise
+	arena   []byte          // the raw bytes of string fields, reused likewise
 	// raw holds the aggregation map keys of each entry of the last
 	// snapshot, one per CPU that has the tuple, by aggregation ID.
 	raw map[int]map[*agg.Entry][][]byte
@@ -104,6 +106,7 @@ func (o *decoder) Record(r consume.Record) error {
 	*p = output.Probe{CPU: r.CPU, EPID: r.EP.EPID, ID: r.EP.ProbeID,
 		Provider: pn.provider, Module: pn.module, Function: pn.function, Name: pn.name, Actions: p.Actions[:0]}
 	o.vals = o.vals[:0]
+	o.arena = o.arena[:0]
 	var trap bpfrt.Action // panic() or breakpoint(), carried out last
 	recs := r.EP.Stmt.Recs
 	for i := 0; i < len(recs); i++ {
@@ -294,6 +297,10 @@ func (o *decoder) Fault(f consume.Fault) error {
 	return o.w.Error(e)
 }
 
+// Flush writes the output buffered so far: consume calls it whenever it
+// has read the buffers empty.
+func (o *decoder) Flush() error { return o.fx.Flush() }
+
 // Drops reports losses.
 func (o *decoder) Drops(kind consume.DropKind, cpu int, n uint64) error {
 	k := map[consume.DropKind]output.DropKind{consume.DropPrincipal: output.PrincipalDrops,
@@ -416,6 +423,9 @@ func (o *decoder) KeyNotice(n consume.KeyNotice) error {
 // address bytes the clause recorded, is cut to strsize characters, as
 // the conversion in the clause cuts it.
 func (o *decoder) recValue(rd bpfrt.RecDesc, data []byte) format.Value {
+	if cg.RecKind(rd) == cg.KindString {
+		return o.recString(rd, data)
+	}
 	v := value(rd, data)
 	switch cg.RecKind(rd) {
 	case cg.KindInet4, cg.KindInet6, cg.KindInet6Strict:
@@ -424,6 +434,28 @@ func (o *decoder) recValue(rd bpfrt.RecDesc, data []byte) format.Value {
 		}
 	}
 	return v
+}
+
+// recString decodes a string field of a record without allocating: the
+// text is the record's own bytes, valid during the record's call as the
+// record is (output.Writer's records are), and the whole field that the
+// rawbytes option dumps, the string and the NULs after it, is copied into
+// the decoder's arena, which the next record reuses.
+func (o *decoder) recString(rd bpfrt.RecDesc, data []byte) format.Value {
+	off, size := int(rd.Offset), int(rd.Size)
+	if off+size > len(data) {
+		return format.Bytes(nil)
+	}
+	v := data[off : off+size]
+	s := v
+	if i := bytes.IndexByte(v, 0); i >= 0 {
+		s = v[:i]
+	}
+	start := len(o.arena)
+	o.arena = append(o.arena, s...)
+	o.arena = append(o.arena, make([]byte, len(v)-len(s))...)
+	raw := o.arena[start:len(o.arena):len(o.arena)]
+	return format.Value{Kind: format.KindString, Str: unsafe.String(unsafe.SliceData(s), len(s)), Bytes: raw}
 }
 
 // value decodes the value of record field rd.

@@ -265,7 +265,13 @@ func (s *Session) OnActive(f func()) { s.cs.OnActive(f) }
 // Run fires BEGIN, hands the writer what the probes record until exit()
 // is called or ctx is done, fires END, hands it the aggregations and
 // returns the exit status.
-func (s *Session) Run(ctx context.Context) (int, error) {
+func (s *Session) Run(ctx context.Context) (status int, err error) {
+	// What is buffered is written however the run ends.
+	defer func() {
+		if ferr := s.out.Flush(); err == nil {
+			err = ferr
+		}
+	}()
 	start := &output.Start{Time: time.Now(), PID: os.Getpid(), Symbols: s.syms, Aggs: s.out.aggDescs()}
 	if len(s.prog.Aggs) > 0 {
 		start.Snapshot = s.out.aggSnapshot
@@ -273,7 +279,7 @@ func (s *Session) Run(ctx context.Context) (int, error) {
 	if err := s.w.Start(start); err != nil {
 		return 0, err
 	}
-	status, err := s.cs.Run(ctx, s.out)
+	status, err = s.cs.Run(ctx, s.out)
 	if err != nil {
 		return status, err
 	}

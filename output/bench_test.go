@@ -1,0 +1,68 @@
+package output
+
+import (
+	"io"
+	"testing"
+
+	"github.com/godtrace/godtrace/format"
+)
+
+// benchProbe is a record of printf("%s %d %d %d\n", execname, ...), the
+// string and three integers of the output benchmarks
+// (bench/README.md).
+func benchProbe(b *testing.B) *Probe {
+	convs, err := format.Parse("%s %d %d %d\n")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return &Probe{CPU: 1, EPID: 3, ID: 4242, Provider: "syscall", Module: "vmlinux", Function: "getppid", Name: "entry",
+		Actions: []Action{{Kind: Printf, Format: &Format{Text: "%s %d %d %d\n", Convs: convs},
+			Args: []format.Value{format.String("sysloop"), format.Int(123456, 8), format.Int(-1, 8), format.Int(98765, 4)}}}}
+}
+
+// BenchmarkTextPrintf is the text writer's cost of one printf() record,
+// written through a Destination as a run writes it: no allocation.
+func BenchmarkTextPrintf(b *testing.B) {
+	p := benchProbe(b)
+	d := NewDestination(io.Discard)
+	t := NewText(nil, d, io.Discard)
+	t.quiet, t.p.Quiet = true, true
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := t.Probe(p); err != nil {
+			b.Fatal(err)
+		}
+	}
+	d.Flush()
+}
+
+// BenchmarkTextTrace is trace() of an integer with the probe line
+// (dtrace without -q).
+func BenchmarkTextTrace(b *testing.B) {
+	p := &Probe{CPU: 1, EPID: 3, ID: 4242, Provider: "syscall", Module: "vmlinux", Function: "getppid", Name: "entry",
+		Actions: []Action{{Kind: Trace, Value: format.Int(98765, 4)}}}
+	d := NewDestination(io.Discard)
+	t := NewText(nil, d, io.Discard)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := t.Probe(p); err != nil {
+			b.Fatal(err)
+		}
+	}
+	d.Flush()
+}
+
+// BenchmarkJSONPrintf is BenchmarkTextPrintf's record as a JSON line
+// (oformat=json): the probe, the format, its text and the arguments.
+func BenchmarkJSONPrintf(b *testing.B) {
+	p := benchProbe(b)
+	d := NewDestination(io.Discard)
+	j := NewJSON(nil, d)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := j.Probe(p); err != nil {
+			b.Fatal(err)
+		}
+	}
+	d.Flush()
+}
