@@ -28,6 +28,11 @@ type Options struct {
 	// SwitchRate is how often the consumer looks at the buffers and the
 	// state when nothing wakes it (DTrace's switchrate, default 1s).
 	SwitchRate time.Duration
+	// StatusRate, when set, is DTrace's statusrate: as DTrace's consumer
+	// does, this one notices exit() only when it checks the state, at
+	// the start of tracing and then every StatusRate. Zero notices it
+	// at once: DTrace's default (1s) would only delay the end.
+	StatusRate time.Duration
 	// SpecSize is specsize: the bytes of records one speculation holds
 	// (default DefaultSpecSize).
 	SpecSize int
@@ -53,6 +58,7 @@ type Session struct {
 	rd         *perf.Reader // the perf rings' reader, without ring buffers
 	ring       *ringReader  // the BPF ring buffers' reader
 	switchRate time.Duration
+	statusRate time.Duration
 
 	drops []bpfrt.Drops // per CPU, as last reported
 
@@ -93,7 +99,7 @@ func Open(opts Options) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Session{maps: maps, switchRate: opts.SwitchRate, specs: map[uint32]*speculation{}, specSize: opts.SpecSize}
+	s := &Session{maps: maps, switchRate: opts.SwitchRate, statusRate: opts.StatusRate, specs: map[uint32]*speculation{}, specSize: opts.SpecSize}
 	if s.switchRate <= 0 {
 		s.switchRate = DefaultSwitchRate
 	}
@@ -360,12 +366,18 @@ func (s *Session) Run(ctx context.Context, h Handler) (int, error) {
 	}
 	var rec perf.Record
 	lastDrops := time.Now()
+	statusDue := lastDrops // with a statusrate, when the state is next checked
 	for ctx.Err() == nil {
 		if st, err = s.maps.ReadState(); err != nil {
 			return 0, err
 		}
-		if st.Activity != bpfrt.ActivityActive {
+		now := time.Now()
+		due := s.statusRate <= 0 || !now.Before(statusDue)
+		if st.Activity != bpfrt.ActivityActive && due {
 			break
+		}
+		for due && s.statusRate > 0 && !now.Before(statusDue) {
+			statusDue = statusDue.Add(s.statusRate)
 		}
 		if time.Since(lastDrops) >= s.switchRate {
 			if err := s.reportDrops(h); err != nil {
@@ -373,16 +385,20 @@ func (s *Session) Run(ctx context.Context, h Handler) (int, error) {
 			}
 			lastDrops = time.Now()
 		}
+		wake := lastDrops.Add(s.switchRate)
+		if s.statusRate > 0 && statusDue.Before(wake) {
+			wake = statusDue
+		}
 		if s.ring != nil {
 			if err := s.readRings(h); err != nil {
 				return 0, err
 			}
-			if err := s.ring.wait(lastDrops.Add(s.switchRate)); err != nil {
+			if err := s.ring.wait(wake); err != nil {
 				return 0, err
 			}
 			continue
 		}
-		if err := s.readPerf(&rec, h, lastDrops.Add(s.switchRate)); err != nil {
+		if err := s.readPerf(&rec, h, wake); err != nil {
 			return 0, err
 		}
 	}

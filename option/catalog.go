@@ -171,7 +171,7 @@ var catalogue = []*Def{
 	{Name: "stackframes", Class: Runtime, Syntax: Bool, Default: 20, Doc: "default number of stack() frames"},
 	{Name: "stackformat", Class: Runtime, Syntax: Keyword, Keywords: []string{"text", "folded"}, Doc: "print stack aggregations as text or folded for flame graphs"},
 	{Name: "stackindent", Class: Dynamic, Syntax: Bool, Default: 14, Doc: "indent of stack() output"},
-	{Name: "statusrate", Class: Runtime, Syntax: Rate, Default: 1000000000, Doc: "rate of status checking", NoEffect: true},
+	{Name: "statusrate", Class: Runtime, Syntax: Rate, Default: 1000000000, Doc: "rate of status checking"},
 	{Name: "strsize", Class: Runtime, Syntax: Size, Default: 256, Doc: "string size", set: setStrsize},
 	{Name: "switchrate", Class: Dynamic, Syntax: Rate, Default: 1000000000, Doc: "rate of buffer reading"},
 	{Name: "temporal", Class: Runtime, Syntax: Bool, Doc: "print records in time order (illumos)", NoEffect: true},

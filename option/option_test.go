@@ -349,13 +349,13 @@ func TestIneffective(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := o.SetPragma("statusrate=1s"); err != nil {
+	if err := o.SetPragma("temporal"); err != nil {
 		t.Fatal(err)
 	}
 	if err := o.SetArg("cleanrate=fast"); err == nil {
 		t.Fatal("cleanrate=fast was accepted")
 	}
-	if got, want := o.Ineffective(), []string{"zone", "cleanrate", "statusrate"}; !slices.Equal(got, want) {
+	if got, want := o.Ineffective(), []string{"zone", "cleanrate", "temporal"}; !slices.Equal(got, want) {
 		t.Errorf("Ineffective() = %q, want %q", got, want)
 	}
 	for _, d := range Defs() {

@@ -113,6 +113,9 @@ func StartWith(prog *cg.Program, probes *Probes, opts Options, w output.Writer, 
 		if v, ok := opts.Value("switchrate"); ok && v > 0 {
 			copts.SwitchRate = time.Duration(v)
 		}
+		if v, ok := opts.Value("statusrate"); ok && v > 0 {
+			copts.StatusRate = time.Duration(v)
+		}
 		if v, ok := opts.Value("specsize"); ok && v > 0 {
 			copts.SpecSize = int(v)
 		}

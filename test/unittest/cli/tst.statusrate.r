@@ -1,0 +1,2 @@
+exit noticed at the next status check
+
