@@ -58,18 +58,19 @@
 // layout in the map key, and the first event of a new tuple sends the key
 // to the consumer (bpfrt.KeyNotice), which reads the process's mappings
 // while it most likely still runs. Unless ustackfp is set (package
-// dtrace then clears ustackunwind), ustack() and jstack() walk the stack
-// in BPF with the .eh_frame rows of the process's objects (unwind.go),
-// which code built without frame pointers needs: those of the target
-// processes are loaded before they run, those of another process when a
-// probe first walks its stack. A process without tables yet (and every
-// stack with ustackfp, or on a kernel without bpf_iter_num) gets the
-// kernel's walk along the frame pointers, where code built without them
-// shows the function the probe fired in and then stops, or shows what a
-// stale
-// frame pointer leads to. At a pid entry probe on a function that starts with push
-// %rbp, the kernel reads the caller from the top of the stack, so the
-// immediate caller is not lost; ucaller is that second frame. uregs[]
-// reads the probe context in pid and usdt clauses, which is the user
-// registers, and the task's saved user registers elsewhere.
+// dtrace then clears ustackunwind), ustack(), jstack() and ucaller walk
+// the stack in BPF with the .eh_frame rows of the process's objects
+// (unwind.go), which code built without frame pointers needs: those of
+// the target processes are loaded before they run, those of another
+// process when a probe first walks its stack. A walk that stops where no
+// row says how to go on ends the stack with format.FrameTruncated. A
+// process without tables yet (and every stack with ustackfp, or on a
+// kernel without bpf_iter_num) gets the kernel's walk along the frame
+// pointers, where code built without them shows the function the probe
+// fired in and then stops, or shows what a stale frame pointer leads to.
+// At a pid entry probe on a function that starts with push %rbp, the
+// kernel reads the caller from the top of the stack, so the immediate
+// caller is not lost there either. uregs[] reads the probe context in pid
+// and usdt clauses, which is the user registers, and the task's saved
+// user registers elsewhere.
 package cg

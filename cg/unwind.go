@@ -45,6 +45,10 @@ const (
 	uwCFA
 	uwBuf // what bpf_probe_read_user reads
 	uwProc
+	uwN   // the index of the frame to store next
+	uwOut // ucaller: the second frame
+	uwFPBuf0
+	uwFPBuf1 // ucaller: what the frame-pointer walk writes
 	uwSlots
 )
 
@@ -60,8 +64,17 @@ const userTop = 1 << 47
 
 // ustackUnwind stores user stack s at off from the scratch pointer,
 // walked with the unwind tables of the current process, by frame pointers
-// when it has none.
-func (g *gen) ustackUnwind(off int, s stackCall) {
+// when it has none. A walk that stops where no rule says how to go on
+// (a PC in no object or no row, as in JIT code; a frame that does not
+// move up the stack or cannot be read) stores format.FrameTruncated
+// after the last frame, if there is room; one that reaches the outermost
+// frame (or a zero PC or frame pointer) just ends. With caller, for
+// ucaller, it walks two frames and leaves the second in R0, 0 if there is
+// none, and stores nothing.
+func (g *gen) ustackUnwind(off int, s stackCall, caller bool) {
+	if caller {
+		s.frames = 2
+	}
 	if g.c.depth+uwSlots > maxDepth {
 		g.fail(nil, fmt.Errorf("expression too complex: %w", ErrNotSupported))
 	}
@@ -78,15 +91,23 @@ func (g *gen) ustackUnwind(off int, s stackCall) {
 	load := func(r asm.Register, i int) asm.Instruction { return asm.LoadMem(r, asm.RFP, slot(i), asm.DWord) }
 	store := func(i int, r asm.Register) asm.Instruction { return asm.StoreMem(asm.RFP, slot(i), r, asm.DWord) }
 	dst := off + 8
-	for i := range s.frames {
-		g.emit(bpfrt.StoreImm64(rScratch, int16(dst+8*i), 0))
+	if caller {
+		g.emit(bpfrt.StoreImm64(asm.RFP, slot(uwOut), 0))
+	} else {
+		for i := range s.frames {
+			g.emit(bpfrt.StoreImm64(rScratch, int16(dst+8*i), 0))
+		}
 	}
 	have, tables, fp := g.label("uwhave"), g.label("uwtables"), g.label("uwfpwalk")
-	done, end := g.label("uwdone"), g.label("uwend")
+	done, end, trunc := g.label("uwdone"), g.label("uwend"), g.label("uwtrunc")
 	g.emit(
 		asm.FnGetCurrentPidTgid.Call(),
 		asm.RSh.Imm(asm.R0, 32),
-		asm.StoreMem(rScratch, int16(off), asm.R0, asm.DWord),
+	)
+	if !caller {
+		g.emit(asm.StoreMem(rScratch, int16(off), asm.R0, asm.DWord))
+	}
+	g.emit(
 		store(uwKey, asm.R0),
 		asm.LoadMapPtr(asm.R1, 0).WithReference(bpfrt.MapUProcs),
 		asm.Mov.Reg(asm.R2, asm.RFP),
@@ -112,17 +133,31 @@ func (g *gen) ustackUnwind(off int, s stackCall) {
 		asm.JNE.Imm(asm.R1, 0, tables),
 	)
 	g.setLabel(fp)
-	g.emit(
-		asm.Mov.Reg(asm.R1, rCtx),
-		asm.Mov.Reg(asm.R2, rScratch),
-		asm.Add.Imm(asm.R2, int32(dst)),
-		asm.Mov.Imm(asm.R3, int32(8*s.frames)),
-		asm.Mov.Imm(asm.R4, bpfFUserStack),
-		asm.FnGetStack.Call(),
-		asm.Ja.Label(done),
-	)
+	if caller {
+		g.emit(
+			asm.Mov.Reg(asm.R1, rCtx),
+			asm.Mov.Reg(asm.R2, asm.RFP),
+			asm.Add.Imm(asm.R2, int32(slot(uwFPBuf0))),
+			asm.Mov.Imm(asm.R3, 16),
+			asm.Mov.Imm(asm.R4, bpfFUserStack),
+			asm.FnGetStack.Call(),
+			load(asm.R1, uwFPBuf1),
+			store(uwOut, asm.R1),
+			asm.Ja.Label(done),
+		)
+	} else {
+		g.emit(
+			asm.Mov.Reg(asm.R1, rCtx),
+			asm.Mov.Reg(asm.R2, rScratch),
+			asm.Add.Imm(asm.R2, int32(dst)),
+			asm.Mov.Imm(asm.R3, int32(8*s.frames)),
+			asm.Mov.Imm(asm.R4, bpfFUserStack),
+			asm.FnGetStack.Call(),
+			asm.Ja.Label(done),
+		)
+	}
 	g.setLabel(tables)
-	g.emit(bpfrt.StoreImm64(asm.RFP, slot(uwAdj), 0))
+	g.emit(bpfrt.StoreImm64(asm.RFP, slot(uwAdj), 0), bpfrt.StoreImm64(asm.RFP, slot(uwN), 0))
 	g.unwindRegs(slot)
 	iterArg := []asm.Instruction{asm.Mov.Reg(asm.R1, asm.RFP), asm.Add.Imm(asm.R1, int32(slot(uwIter)))}
 	loop, again := g.label("uwloop"), g.label("uwagain")
@@ -144,13 +179,27 @@ func (g *gen) ustackUnwind(off int, s stackCall) {
 		asm.JEq.Imm(asm.R0, 0, end),
 		asm.LoadMem(asm.R1, asm.R0, 0, asm.Word),
 		asm.JGE.Imm(asm.R1, int32(s.frames), end),
+		store(uwN, asm.R1),
 		load(asm.R2, uwPC),
 		asm.JEq.Imm(asm.R2, 0, end),
 		asm.LoadImm(asm.R3, userTop, asm.DWord),
-		asm.JGE.Reg(asm.R2, asm.R3, end),
-		asm.LSh.Imm(asm.R1, 3),
-		asm.Add.Reg(asm.R1, rScratch),
-		asm.StoreMem(asm.R1, int16(dst), asm.R2, asm.DWord),
+		asm.JGE.Reg(asm.R2, asm.R3, trunc),
+	)
+	if caller {
+		first := g.label("uwfirst")
+		g.emit(asm.JNE.Imm(asm.R1, 1, first), store(uwOut, asm.R2))
+		g.setLabel(first)
+	} else {
+		g.emit(
+			asm.LSh.Imm(asm.R1, 3),
+			asm.Add.Reg(asm.R1, rScratch),
+			asm.StoreMem(asm.R1, int16(dst), asm.R2, asm.DWord),
+		)
+	}
+	g.emit(
+		load(asm.R1, uwN),
+		asm.Add.Imm(asm.R1, 1),
+		store(uwN, asm.R1),
 		// The mappings of the process: [first, first+n).
 		asm.LoadMem(asm.R1, asm.RFP, slot(uwProc), asm.Word),
 		asm.LoadMem(asm.R2, asm.RFP, slot(uwProc)+4, asm.Word),
@@ -164,12 +213,12 @@ func (g *gen) ustackUnwind(off int, s stackCall) {
 		asm.Add.Reg(asm.R2, asm.R1),
 		store(uwHi, asm.R2),
 	)
-	g.unwindSearch(slot, bpfrt.MapUMaps, bpfrt.UMapSteps, uwPC, asm.LoadMem(asm.R1, asm.R0, bpfrt.UMapStart, asm.DWord), end)
+	g.unwindSearch(slot, bpfrt.MapUMaps, bpfrt.UMapSteps, uwPC, asm.LoadMem(asm.R1, asm.R0, bpfrt.UMapStart, asm.DWord), trunc)
 	fpRule, readRA := g.label("uwfprule"), g.label("uwra")
 	g.emit(
 		asm.LoadMem(asm.R1, asm.R0, bpfrt.UMapEnd, asm.DWord),
 		load(asm.R2, uwPC),
-		asm.JGE.Reg(asm.R2, asm.R1, end),
+		asm.JGE.Reg(asm.R2, asm.R1, trunc),
 		asm.LoadMem(asm.R3, asm.R0, bpfrt.UMapCount, asm.Word),
 		asm.JEq.Imm(asm.R3, 0, fpRule),
 		asm.LoadMem(asm.R1, asm.R0, bpfrt.UMapBias, asm.DWord),
@@ -183,7 +232,7 @@ func (g *gen) ustackUnwind(off int, s stackCall) {
 		asm.Add.Reg(asm.R1, asm.R3),
 		store(uwHi, asm.R1),
 	)
-	g.unwindSearch(slot, bpfrt.MapURows, bpfrt.URowSteps, uwRel, asm.LoadMem(asm.R1, asm.R0, bpfrt.URowPC, asm.Word), end)
+	g.unwindSearch(slot, bpfrt.MapURows, bpfrt.URowSteps, uwRel, asm.LoadMem(asm.R1, asm.R0, bpfrt.URowPC, asm.Word), trunc)
 	spBase, fpBase, plt, sig, cfaAdd := g.label("uwsp"), g.label("uwfp"), g.label("uwplt"), g.label("uwsig"), g.label("uwcfa")
 	g.emit(
 		asm.LoadMem(asm.R1, asm.R0, bpfrt.URowKind, asm.Byte),
@@ -198,7 +247,8 @@ func (g *gen) ustackUnwind(off int, s stackCall) {
 		asm.JEq.Imm(asm.R1, bpfrt.URowFP, fpBase),
 		asm.JEq.Imm(asm.R1, bpfrt.URowPLT, plt),
 		asm.JEq.Imm(asm.R1, bpfrt.URowSignal, sig),
-		asm.Ja.Label(end),
+		asm.JEq.Imm(asm.R1, bpfrt.URowEnd, end),
+		asm.Ja.Label(trunc),
 	)
 	// A PLT entry: 8 more once its push has run.
 	g.setLabel(plt)
@@ -217,10 +267,12 @@ func (g *gen) ustackUnwind(off int, s stackCall) {
 	g.emit(load(asm.R2, uwFP))
 	g.setLabel(cfaAdd)
 	g.emit(asm.Add.Reg(asm.R2, asm.R4), store(uwCFA, asm.R2), asm.Ja.Label(readRA))
-	// No rows: CFA = FP + 16, the caller's FP at CFA-16.
+	// No rows: CFA = FP + 16, the caller's FP at CFA-16; a zero FP is
+	// the outermost frame's.
 	g.setLabel(fpRule)
 	g.emit(
 		load(asm.R2, uwFP),
+		asm.JEq.Imm(asm.R2, 0, end),
 		asm.Add.Imm(asm.R2, 16),
 		store(uwCFA, asm.R2),
 		bpfrt.StoreImm64(asm.RFP, slot(uwRel), -16),
@@ -231,17 +283,17 @@ func (g *gen) ustackUnwind(off int, s stackCall) {
 	g.emit(
 		load(asm.R3, uwCFA),
 		load(asm.R2, uwSP),
-		asm.JLE.Reg(asm.R3, asm.R2, end),
+		asm.JLE.Reg(asm.R3, asm.R2, trunc),
 		asm.Sub.Imm(asm.R3, 8),
 	)
-	g.unwindRead(slot, uwPC, end)
+	g.unwindRead(slot, uwPC, trunc)
 	g.emit(
 		load(asm.R3, uwRel),
 		asm.JEq.Imm(asm.R3, 0, setSP),
 		load(asm.R1, uwCFA),
 		asm.Add.Reg(asm.R3, asm.R1),
 	)
-	g.unwindRead(slot, uwFP, end)
+	g.unwindRead(slot, uwFP, trunc)
 	g.setLabel(setSP)
 	g.emit(
 		load(asm.R1, uwCFA),
@@ -254,17 +306,33 @@ func (g *gen) ustackUnwind(off int, s stackCall) {
 	g.setLabel(sig)
 	for _, r := range []struct{ off, slot int }{{uwSigIP, uwPC}, {uwSigBP, uwFP}, {uwSigSP, uwSP}} {
 		g.emit(load(asm.R3, uwSP), asm.Add.Imm(asm.R3, int32(r.off)))
-		g.unwindRead(slot, r.slot, end)
+		g.unwindRead(slot, r.slot, trunc)
 	}
 	g.emit(bpfrt.StoreImm64(asm.RFP, slot(uwAdj), 0))
 	g.setLabel(again)
 	clear()
 	g.emit(asm.Ja.Label(loop))
+	// The mark after the last frame stored, if there is room.
+	g.setLabel(trunc)
+	if !caller {
+		g.emit(
+			load(asm.R1, uwN),
+			asm.JGE.Imm(asm.R1, int32(s.frames), end),
+			asm.LSh.Imm(asm.R1, 3),
+			asm.Add.Reg(asm.R1, rScratch),
+			// -1, sign-extended: format.FrameTruncated.
+			bpfrt.StoreImm64(asm.R1, int16(dst), -1),
+		)
+	}
 	g.setLabel(end)
 	g.emit(iterArg...)
 	g.emit(kfuncCall(kf.destroy))
 	g.setLabel(done)
-	g.emit(nop())
+	if caller {
+		g.emit(load(asm.R0, uwOut))
+	} else {
+		g.emit(nop())
+	}
 }
 
 // The offsets from SP, in a signal frame, of the interrupted rbp, rsp and

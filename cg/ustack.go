@@ -84,7 +84,7 @@ func (g *gen) stackInto(off int, s stackCall) {
 		return
 	}
 	if g.canUnwind() {
-		g.ustackUnwind(off, s)
+		g.ustackUnwind(off, s, false)
 		return
 	}
 	g.emit(
@@ -158,10 +158,16 @@ func printfArgClasses(convs []format.Conv) []format.ArgClass {
 }
 
 // ucaller loads the address the current user function returns to: the
-// second frame of the user stack. At a pid entry probe the kernel takes
-// it from the top of the stack, where the call left it, as the frame
-// pointer is not set up yet; a thread without a user stack gives 0.
+// second frame of the user stack, unwound with tables as ustack() is
+// (unwind.go), else by the kernel's frame-pointer walk, which at a pid
+// entry probe takes it from the top of the stack, where the call left
+// it, as the frame pointer is not set up yet; a thread without a user
+// stack gives 0.
 func (g *gen) ucaller(e ast.Node) {
+	if g.canUnwind() {
+		g.ustackUnwind(0, stackCall{user: true}, true)
+		return
+	}
 	if g.c.depth+2 > maxDepth {
 		g.fail(e, fmt.Errorf("expression too complex: %w", ErrNotSupported))
 	}

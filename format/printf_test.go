@@ -91,6 +91,7 @@ func TestUserAddresses(t *testing.T) {
 	nosym := Value{Kind: KindUAddr, Bits: 0x500010, Pid: 42}
 	gone := Value{Kind: KindUAddr, Bits: 0x400100, Pid: 43}
 	stack := Value{Kind: KindUStack, Pid: 42, Frames: []uint64{0x400100, 0x500010, 0x9, 0}}
+	truncated := Value{Kind: KindUStack, Pid: 42, Frames: []uint64{0x400100, 0x7f0010, FrameTruncated, 0}}
 	for _, c := range []struct {
 		noresolve bool
 		v         Value
@@ -102,6 +103,8 @@ func TestUserAddresses(t *testing.T) {
 		{false, nosym, "libx.so`0x500010"},
 		{false, gone, "0x400100"},
 		{false, stack, "\n  bash`main+0x100\n  libx.so`0x500010\n  0x9\n"},
+		{false, truncated, "\n  bash`main+0x100\n  0x7f0010\n  [truncated]\n"},
+		{true, truncated, "\n  bash:0x1100\n  0x7f0010\n  [truncated]\n"},
 		// noresolve: offsets in the mapping; usym() is taken back to the
 		// symbol's start first.
 		{true, usym, "bash:0x1000"},

@@ -120,9 +120,12 @@ func (p *Printer) appendStack(dst []byte, v Value, indent int, s spec) []byte {
 			break
 		}
 		dst = appendRepeat(dst, ' ', indent)
-		if v.Kind == KindUStack {
+		switch {
+		case v.Kind == KindUStack && pc == FrameTruncated:
+			dst = appendStr(dst, s, TruncatedText)
+		case v.Kind == KindUStack:
 			dst = appendStr(dst, s, p.userAddrText(v.Pid, pc))
-		} else {
+		default:
 			sym, ok := p.kernel(pc)
 			dst = appendStr(dst, s, addrText(sym, ok, pc))
 		}

@@ -139,3 +139,12 @@ func signExtend(u uint64, size int) int64 {
 	}
 	return int64(u)
 }
+
+// FrameTruncated, as a frame of a ustack(), ends a stack that the
+// unwinder could not follow further: a PC that no unwind table covers
+// (JIT code, a corrupted stack), a frame that cannot be read. It prints
+// as TruncatedText.
+const FrameTruncated = ^uint64(0)
+
+// TruncatedText is how a FrameTruncated frame prints.
+const TruncatedText = "[truncated]"

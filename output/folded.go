@@ -114,6 +114,10 @@ func appendFoldedStack(sb *strings.Builder, sym format.Symbolizer, v format.Valu
 		if sb.Len() > 0 {
 			sb.WriteByte(';')
 		}
+		if v.Kind == format.KindUStack && frames[i] == format.FrameTruncated {
+			sb.WriteString(format.TruncatedText)
+			continue
+		}
 		s, ok := lookup(sym, v, frames[i])
 		sb.WriteString(foldedFrame(funcText(s, ok, frames[i])))
 	}

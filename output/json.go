@@ -297,14 +297,22 @@ func (j *JSON) appendValue(b []byte, v format.Value) []byte {
 			name = "ustack"
 		}
 		b = append(appendKey(b, name), '[')
+		truncated := false
 		for _, pc := range v.Frames {
 			if pc == 0 {
+				break
+			}
+			if v.Kind == format.KindUStack && pc == format.FrameTruncated {
+				truncated = true
 				break
 			}
 			b = append(appendComma(b), '{')
 			b = append(j.appendFrame(b, v, pc, true), '}')
 		}
 		b = append(b, ']')
+		if truncated {
+			b = append(appendKey(b, "truncated"), "true"...)
+		}
 		if v.Kind == format.KindUStack {
 			b = appendIntMember(b, "pid", int64(v.Pid))
 		}

@@ -233,6 +233,9 @@ func (b *pprofBuilder) stack(v format.Value) []*profile.Location {
 		}
 		k := locKey{user, v.Pid, pc}
 		l := b.locs[k]
+		if l == nil && user && pc == format.FrameTruncated {
+			l = b.truncated()
+		}
 		if l == nil {
 			l = b.location(v, pc)
 			b.locs[k] = l
@@ -240,6 +243,16 @@ func (b *pprofBuilder) stack(v format.Value) []*profile.Location {
 		out = append(out, l)
 	}
 	return out
+}
+
+// truncated makes the location of a stack's format.FrameTruncated
+// mark: a function of that name, without an address.
+func (b *pprofBuilder) truncated() *profile.Location {
+	f := &profile.Function{ID: uint64(len(b.prof.Function) + 1), Name: format.TruncatedText, SystemName: format.TruncatedText}
+	b.prof.Function = append(b.prof.Function, f)
+	l := &profile.Location{ID: uint64(len(b.prof.Location) + 1), Line: []profile.Line{{Function: f}}}
+	b.prof.Location = append(b.prof.Location, l)
+	return l
 }
 
 // location makes the location of pc: its function and its module's

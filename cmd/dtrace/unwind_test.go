@@ -172,3 +172,46 @@ func TestUstackUnwindSystemWide(t *testing.T) {
 		t.Errorf("%d of %d samples reach main, want 95%%:\n%s", full, all, stdout)
 	}
 }
+
+// TestUstackUnwindTruncated checks that a walk stops at a return address
+// no unwind table covers (code in an anonymous mapping, as a JIT
+// compiler's) and marks the stack truncated, rather than going on with
+// what the stack holds there.
+func TestUstackUnwindTruncated(t *testing.T) {
+	requireTracing(t)
+	bin := buildUnwind(t)
+	stdout, stderr, status := run(t, "-q", "-c", bin+" 3 jit", "-n", "pid$target:a.out:c:entry { @[ustack()] = count(); }")
+	if status != 0 || stderr != "" {
+		t.Fatalf("status %d, stderr %q", status, stderr)
+	}
+	want := `^\n\n` + frameLines("unwind`c") + `              0x[0-9a-f]+\n              \[truncated\]\n                3\n$`
+	if !regexp.MustCompile(want).MatchString(stdout) {
+		t.Errorf("output:\n%s\nwant it to match:\n%s", stdout, want)
+	}
+	// Folded stacks: the mark is the root frame.
+	stdout, stderr, status = run(t, "-q", "-x", "stackformat=folded", "-c", bin+" 3 jit", "-n", "pid$target:a.out:c:entry { @[ustack()] = count(); }")
+	if status != 0 || stderr != "" {
+		t.Fatalf("status %d, stderr %q", status, stderr)
+	}
+	if !regexp.MustCompile("^\\[truncated\\];0x[0-9a-f]+;unwind`c 3\n$").MatchString(stdout) {
+		t.Errorf("folded output %q, want [truncated];0x...;unwind`c 3", stdout)
+	}
+}
+
+// TestUcallerUnwind checks that ucaller, in code without frame pointers,
+// is the caller the unwind tables give: c's at a system call in it, b's
+// at c's entry.
+func TestUcallerUnwind(t *testing.T) {
+	requireTracing(t)
+	bin := buildUnwind(t)
+	stdout, stderr, status := run(t, "-q", "-c", bin+" 3", "-n",
+		`syscall::getppid:entry /pid == $target/ { @s[ufunc(ucaller)] = count(); }
+		pid$target:a.out:c:entry { @e[ufunc(ucaller)] = count(); }
+		END { printa("syscall %A %@d\n", @s); printa("entry %A %@d\n", @e); }`)
+	if status != 0 || stderr != "" {
+		t.Fatalf("status %d, stderr %q", status, stderr)
+	}
+	if want := "syscall unwind`c 3\nentry unwind`b 3\n\n"; stdout != want {
+		t.Errorf("output %q, want %q", stdout, want)
+	}
+}
