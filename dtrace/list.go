@@ -80,3 +80,59 @@ func (h *Handle) ProbeByID(id string) (*provider.Probe, error) {
 
 // AllProbes returns every probe of every provider, in ID order.
 func (h *Handle) AllProbes() ([]*provider.Probe, error) { return h.table().Probes() }
+
+// DescInfo is what dtrace -ev prints for one probe description of a
+// program, as DTrace's dtrace_probe_info gives it.
+type DescInfo struct {
+	// Desc is the description as the program gives it,
+	// "provider:module:function:name".
+	Desc string
+	// Known is false when the description matches no probe, or several
+	// whose arguments may differ: DTrace then has no information to
+	// print, and stops.
+	Known bool
+	// Attr is the description's attribute, ArgAttr its arguments', and
+	// Args the types of args[].
+	Attr, ArgAttr provider.Attr
+	Args          []string
+}
+
+// DescInfos returns the information of each probe description of the
+// program's clauses, in order.
+func (h *Handle) DescInfos(p *Program) ([]DescInfo, error) {
+	var out []DescInfo
+	for _, d := range p.ast.Decls {
+		pc, ok := d.(*ast.ProbeClause)
+		if !ok {
+			continue
+		}
+		for _, desc := range pc.Descs {
+			pd := provider.Desc{Provider: desc.Provider, Module: desc.Module, Function: desc.Function, Name: desc.Name}
+			di := DescInfo{Desc: desc.String()}
+			probes, err := h.table().Match(pd)
+			if err != nil {
+				return nil, wrapNotSupported(fmt.Errorf("failed to match %s: %w", desc, err))
+			}
+			if len(probes) > 0 {
+				info, err := probes[0].Provider.Info(probes[0])
+				if err != nil {
+					return nil, fmt.Errorf("probe %s: %w", probes[0].Desc, err)
+				}
+				if len(probes) == 1 || !unstableSet(info.Attrs, pd) {
+					di.Known = true
+					di.Attr, di.ArgAttr = info.Attrs.Of(pd), info.Attrs.Args
+					if pd.Provider == "" || provider.IsGlob(pd.Provider) {
+						// The arguments of a description whose provider
+						// is a pattern are Unstable too.
+						di.ArgAttr = di.Attr
+					}
+					for _, a := range info.Args {
+						di.Args = append(di.Args, a.Type())
+					}
+				}
+			}
+			out = append(out, di)
+		}
+	}
+	return out, nil
+}

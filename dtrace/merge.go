@@ -3,6 +3,7 @@ package dtrace
 import (
 	"github.com/godtrace/godtrace/d/ast"
 	"github.com/godtrace/godtrace/d/check"
+	"github.com/godtrace/godtrace/provider"
 )
 
 // Merge joins programs compiled in the handle into one, their clauses in
@@ -39,4 +40,24 @@ func (p *Program) Destructive() bool { return p.info.Destructive }
 func (h *Handle) Matched(p *Program) (int, error) {
 	probes, err := h.Matches(p)
 	return len(probes), err
+}
+
+// Stability returns the program's stability report, as dtrace -v prints
+// it: the least attribute of its clauses' probe descriptions, and the
+// least of their statements. A program without clauses has D's default
+// attribute, Stable/Stable/Common.
+func (p *Program) Stability() (desc, stmt provider.Attr) {
+	if len(p.info.Clauses) == 0 {
+		return providerAttr(check.DefaultAttr), providerAttr(check.DefaultAttr)
+	}
+	d, s := p.info.Clauses[0].DescAttr, p.info.Clauses[0].StmtAttr
+	for _, ci := range p.info.Clauses[1:] {
+		d, s = d.Min(ci.DescAttr), s.Min(ci.StmtAttr)
+	}
+	return providerAttr(d), providerAttr(s)
+}
+
+// providerAttr converts the checker's attribute back.
+func providerAttr(a check.Attr) provider.Attr {
+	return provider.Attr{Name: provider.Stability(a.Name - 1), Data: provider.Stability(a.Data - 1), Class: provider.Class(a.Class)}
 }

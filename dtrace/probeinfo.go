@@ -35,11 +35,25 @@ func (pi probeInfo) Probe(d *ast.ProbeDesc) (*check.Match, error) {
 	if err != nil {
 		return nil, fmt.Errorf("probe %s: %w", p.Desc, err)
 	}
-	m := &check.Match{Unstable: len(probes) > 1 && unstableSet(info.Attrs, desc)}
+	m := &check.Match{Unstable: len(probes) > 1 && unstableSet(info.Attrs, desc), Attrs: checkAttrs(info.Attrs)}
 	for _, a := range info.Args {
 		m.Args = append(m.Args, check.ProbeArg{Native: a.Native, Translated: a.Translated, Mapping: a.Mapping, Userland: a.Userland})
 	}
 	return m, nil
+}
+
+// checkAttrs gives a provider's attributes to the checker.
+func checkAttrs(a provider.Attrs) *check.ProviderAttrs {
+	return &check.ProviderAttrs{
+		Provider: checkAttr(a.Provider), Module: checkAttr(a.Module), Function: checkAttr(a.Function),
+		Name: checkAttr(a.Name), Args: checkAttr(a.Args),
+	}
+}
+
+// checkAttr converts an attribute: the checker counts stabilities from 1,
+// its zero being "not given".
+func checkAttr(a provider.Attr) check.Attr {
+	return check.Attr{Name: check.Stability(a.Name) + 1, Data: check.Stability(a.Data) + 1, Class: check.Class(a.Class)}
 }
 
 // absent explains why a description that names one probe exactly

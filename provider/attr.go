@@ -67,3 +67,24 @@ type Attrs struct {
 func (a Attrs) Desc() Attr {
 	return a.Provider.Min(a.Module).Min(a.Function).Min(a.Name)
 }
+
+// Of is the attribute of description d of one of the provider's probes,
+// as DTrace's dt_probe_info computes it: the provider's, and those of
+// the parts d names, a part that is empty or a pattern not counting;
+// when d's provider is a pattern, Unstable.
+func (a Attrs) Of(d Desc) Attr {
+	glob := func(s string) bool { return s == "" || IsGlob(s) }
+	if glob(d.Provider) {
+		return Attr{Name: Unstable, Data: Unstable, Class: ClassCommon}
+	}
+	attr := a.Provider
+	for _, part := range []struct {
+		s string
+		a Attr
+	}{{d.Module, a.Module}, {d.Function, a.Function}, {d.Name, a.Name}} {
+		if !glob(part.s) {
+			attr = attr.Min(part.a)
+		}
+	}
+	return attr
+}

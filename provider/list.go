@@ -20,7 +20,7 @@ func WriteList(w io.Writer, probes []*Probe, verbose bool) error {
 		if err != nil {
 			return fmt.Errorf("probe %s: %w", p.Desc, err)
 		}
-		writeAttr(bw, "Probe Description Attributes", info.Attrs.Desc())
+		writeAttr(bw, "Probe Description Attributes", info.Attrs.Of(p.Desc))
 		writeAttr(bw, "Argument Attributes", info.Attrs.Args)
 		fmt.Fprintf(bw, "\n\tArgument Types\n")
 		for i, a := range info.Args {

@@ -166,10 +166,12 @@ func TestListVerbose(t *testing.T) {
 		"   ID   PROVIDER            MODULE                          FUNCTION NAME",
 		"    1     dtrace                                                     BEGIN",
 		"",
+		// BEGIN has no module or function, whose Private attributes
+		// then do not count (DTrace's dt_probe_info).
 		"\tProbe Description Attributes",
-		"\t\tIdentifier Names: Private",
-		"\t\tData Semantics:   Private",
-		"\t\tDependency Class: Unknown",
+		"\t\tIdentifier Names: Stable",
+		"\t\tData Semantics:   Stable",
+		"\t\tDependency Class: Common",
 		"",
 		"\tArgument Attributes",
 		"\t\tIdentifier Names: Stable",

@@ -409,6 +409,12 @@ func (c *command) finish() {
 		if len(c.clauses) > 0 {
 			c.disassemble(c.generate(false))
 		}
+		if c.verbose > 0 {
+			for i := range c.clauses {
+				c.stabilityReport(out, &c.clauses[i])
+				c.descReport(out, &c.clauses[i])
+			}
+		}
 		return
 	}
 	if len(c.clauses) == 0 {

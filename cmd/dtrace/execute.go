@@ -15,6 +15,7 @@ import (
 	"github.com/godtrace/godtrace/cg"
 	"github.com/godtrace/godtrace/dtrace"
 	"github.com/godtrace/godtrace/proc"
+	"github.com/godtrace/godtrace/provider"
 )
 
 // execute enables the programs of the command line together and traces
@@ -45,6 +46,10 @@ func (c *command) execute(out io.Writer) {
 			what = "script"
 		}
 		c.notice("%s '%s' matched %d probe%s", what, cl.name(), n, plural(n))
+		if c.verbose > 0 {
+			c.stabilityReport(out, cl)
+			fmt.Fprintln(out)
+		}
 	}
 	if total == 0 && !c.h.Options().Bool("zdefs") {
 		c.fatal("no probes matched")
@@ -154,6 +159,56 @@ func (c *command) verifierLog(err error) {
 	}
 	for _, line := range le.Log {
 		fmt.Fprintf(c.stderr, "BPF: %s\n", line)
+	}
+}
+
+// stabilityReport prints a program's stability report, as dtrace -v
+// does: the least attributes of its probe descriptions and of its
+// statements.
+func (c *command) stabilityReport(out io.Writer, cl *clause) {
+	what := "description"
+	if cl.file {
+		what = "script"
+	}
+	desc, stmt := cl.prog.Stability()
+	fmt.Fprintf(out, "\nStability attributes for %s %s:\n", what, cl.name())
+	for _, part := range []struct {
+		title string
+		a     provider.Attr
+	}{{"Minimum Probe Description Attributes", desc}, {"Minimum Statement Attributes", stmt}} {
+		fmt.Fprintf(out, "\n\t%s\n\t\tIdentifier Names: %s\n\t\tData Semantics:   %s\n\t\tDependency Class: %s\n",
+			part.title, part.a.Name, part.a.Data, part.a.Class)
+	}
+}
+
+// descReport prints, for dtrace -ev, what each probe description of a
+// program gives: its attributes and the types of its arguments. As in
+// DTrace, a description without that information ends the report.
+func (c *command) descReport(out io.Writer, cl *clause) {
+	infos, err := c.h.DescInfos(cl.prog)
+	if err != nil {
+		c.fatal("%s", dtrace.ErrorText(err))
+	}
+	for _, di := range infos {
+		fmt.Fprintf(out, "\n%s\n", di.Desc)
+		if !di.Known {
+			return
+		}
+		for _, part := range []struct {
+			title string
+			a     provider.Attr
+		}{{"Probe Description Attributes", di.Attr}, {"Argument Attributes", di.ArgAttr}} {
+			fmt.Fprintf(out, "\n\t%s\n\t\tIdentifier Names: %s\n\t\tData Semantics:   %s\n\t\tDependency Class: %s\n",
+				part.title, part.a.Name, part.a.Data, part.a.Class)
+		}
+		fmt.Fprintf(out, "\n\tArgument Types\n")
+		for i, a := range di.Args {
+			fmt.Fprintf(out, "\t\targs[%d]: %s\n", i, a)
+		}
+		if len(di.Args) == 0 {
+			fmt.Fprintf(out, "\t\tNone\n")
+		}
+		fmt.Fprintln(out)
 	}
 }
 

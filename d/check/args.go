@@ -26,6 +26,7 @@ func (c *checker) setContext(ci *ClauseInfo, d *ast.ProbeDesc) {
 		c.errorf(d, diag.D_PDESC_ZERO, "probe description %s does not match any probes", d.String())
 	}
 	ci.match, ci.desc = m, d
+	c.checkDescAttr(ci.Clause, d, m)
 	if ci.Args == nil && m != nil && len(m.Args) > 0 {
 		ci.Args = make([]*ctype.Type, len(m.Args))
 		ci.Natives = make([]*ctype.Type, len(m.Args))

@@ -119,6 +119,9 @@ type Var struct {
 	// Params are the parameters fixed by an aggregation's lquantize() or
 	// llquantize().
 	Params *AggParams
+
+	// attr is the stability a "#pragma D attributes" gave the variable.
+	attr *Attr
 }
 
 // ClauseInfo is what the code generator needs about one probe clause.
@@ -138,6 +141,10 @@ type ClauseInfo struct {
 	Userland []bool
 	// Speculates says the clause calls speculate().
 	Speculates bool
+	// DescAttr is the least stability attribute of the clause's probe
+	// descriptions, StmtAttr that of its statements and predicate, as
+	// dtrace -v reports them.
+	DescAttr, StmtAttr Attr
 
 	// match is what the description being checked matched, and desc
 	// that description; used lists the args[] indexes the clause uses.
@@ -256,6 +263,9 @@ type checker struct {
 	predEnd, predNext token.Pos
 	// pragmas are the attributes and bindings pragmas met so far.
 	pragmas []*ast.Pragma
+	// typeOps are the types that casts, sizeof and xlate name, for
+	// their attributes.
+	typeOps map[ast.Expr]*ctype.Type
 
 	clause *ClauseInfo
 	// The actions met so far in the clause, for the ordering rules of
@@ -325,6 +335,7 @@ func newChecker(file *token.File, cfg *Config) *checker {
 		this:       map[string]*Var{},
 		aggs:       map[string]*Var{},
 		allocaVars: map[*Var]bool{},
+		typeOps:    map[ast.Expr]*ctype.Type{},
 		enums:      map[string]int64{},
 		info:       &Info{Types: map[ast.Expr]*TypeInfo{}, Vars: map[ast.Expr]*Var{}, Xlated: map[ast.Expr]*Xlator{}},
 		script:     ctype.NewScope("script"),
@@ -476,6 +487,15 @@ func (c *checker) pragma(p *ast.Pragma) {
 		if _, ok := LookupBuiltin(name); ok {
 			c.errorf(p, diag.D_PRAGMA_SCOPE, "#pragma %s cannot modify entity defined outside program scope", kind)
 		}
+		if kind == "attributes" {
+			// The stability of a global the program declared, for -v
+			// and amin.
+			if a, ok := ParseAttr(arg); ok {
+				if v, found := c.globals[name]; found && (v.Declared || v.Kind == Inline) {
+					v.attr = &a
+				}
+			}
+		}
 		c.pragmas = append(c.pragmas, p)
 	case "depends_on":
 		if arg == "library" {
@@ -501,6 +521,9 @@ func (c *checker) unusedPragmas() {
 			continue
 		}
 		if v, ok := c.globals[name]; ok && (v.Declared || v.Kind == Inline) {
+			if a, ok := ParseAttr(p.Words[2]); ok && p.Words[1] == "attributes" && v.attr == nil {
+				v.attr = &a
+			}
 			continue
 		}
 		c.errorf(p, diag.D_PRAGMA_UNUSED, "unused #pragma %s", p.Words[1])
@@ -540,8 +563,11 @@ func (c *checker) probeClause(pc *ast.ProbeClause) {
 	if ci.cgErr != nil {
 		panic(bailout{ci.cgErr})
 	}
+	ci.DescAttr, ci.StmtAttr = c.clauseAttrs(pc, ci.desc, ci.match)
 	for _, d := range pc.Descs[1:] {
 		c.agreeArgs(ci, d)
+		desc, stmt := c.clauseAttrs(pc, d, ci.match)
+		ci.DescAttr, ci.StmtAttr = ci.DescAttr.Min(desc), ci.StmtAttr.Min(stmt)
 	}
 	c.info.Clauses = append(c.info.Clauses, ci)
 }

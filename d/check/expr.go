@@ -522,6 +522,7 @@ func (c *checker) isAction(e ast.Expr) bool {
 
 func (c *checker) cast(e *ast.CastExpr) *TypeInfo {
 	t, _ := c.typeOf(e.Type)
+	c.typeOps[e] = t
 	x := c.expr(e.X)
 	switch {
 	case ctype.IsVoid(t):
@@ -543,6 +544,7 @@ func (c *checker) sizeof(e *ast.SizeofExpr) *TypeInfo {
 	switch {
 	case e.Type != nil:
 		t, _ = c.typeOf(e.Type)
+		c.typeOps[e] = t
 	default:
 		if id, ok := unparen(e.X).(*ast.Ident); ok {
 			if tt, err := c.u.LookupType(id.Name); err == nil {
@@ -589,6 +591,7 @@ func (c *checker) offsetof(e *ast.OffsetofExpr) *TypeInfo {
 
 func (c *checker) xlate(e *ast.XlateExpr) *TypeInfo {
 	t, _ := c.typeOf(e.Type)
+	c.typeOps[e] = t
 	x := c.expr(e.X)
 	out := t
 	if r := ctype.Resolve(t); r.Kind == ctype.Pointer {

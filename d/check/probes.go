@@ -26,6 +26,9 @@ type Match struct {
 	// promise that they agree on their arguments: args[] may then not
 	// be used.
 	Unstable bool
+	// Attrs are the attributes of the provider of the first probe
+	// matched; nil gives them all Unstable.
+	Attrs *ProviderAttrs
 }
 
 // ProbeArg is one probe argument as its provider describes it: C type

@@ -161,14 +161,22 @@ func Main(m *testing.M) {
 }
 
 // WantVerbose is the `-lv` text DTrace prints for one probe of an
-// SDT-style provider (description attributes Private/Private/Unknown,
+// SDT-style provider (description attributes Private/Private/Unknown with
+// a module, Evolving/Evolving/Common without one;
 // argument attributes Evolving/Evolving/argClass) with the given
 // argument types, the id column as ListVerbose writes it.
 func WantVerbose(prov, mod, fn, name, argClass string, types ...string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "   ID   PROVIDER            MODULE                          FUNCTION NAME\n")
 	fmt.Fprintf(&b, "ID %10s %17s %33s %s\n", prov, mod, fn, name)
-	fmt.Fprintf(&b, "\n\tProbe Description Attributes\n\t\tIdentifier Names: Private\n\t\tData Semantics:   Private\n\t\tDependency Class: Unknown\n")
+	// The description's attribute counts only the parts it names, as
+	// DTrace's dt_probe_info does: the Private module's when the probe
+	// has one, else the provider's and the name's, Evolving.
+	if mod != "" {
+		fmt.Fprintf(&b, "\n\tProbe Description Attributes\n\t\tIdentifier Names: Private\n\t\tData Semantics:   Private\n\t\tDependency Class: Unknown\n")
+	} else {
+		fmt.Fprintf(&b, "\n\tProbe Description Attributes\n\t\tIdentifier Names: Evolving\n\t\tData Semantics:   Evolving\n\t\tDependency Class: Common\n")
+	}
 	fmt.Fprintf(&b, "\n\tArgument Attributes\n\t\tIdentifier Names: Evolving\n\t\tData Semantics:   Evolving\n\t\tDependency Class: %s\n", argClass)
 	fmt.Fprintf(&b, "\n\tArgument Types\n")
 	for i, t := range types {
