@@ -20,13 +20,16 @@
 //	                                                    signal_generate, ignored
 //	signal-handle       (sig: int, info: siginfo_t *, handler: void (*)(void))
 //	                                                    signal_deliver
+//	signal-clear        (sig: int)                      sys_exit of rt_sigtimedwait
+//	                                                    returning a signal
 //
 // exit needs sched_process_exit's group_dead argument (kernels since
 // 6.16); on older kernels it never fires. start and lwp-start have no
 // tracepoint: as DTrace does, they are built on the kernel function
 // schedule_tail, which a new task runs first, with a kprobe, and are
-// absent where the kernel has no kprobes. signal-clear (a signal taken
-// by sigwait) has neither and is absent.
+// absent where the kernel has no kprobes. signal-clear (a pending
+// signal taken by sigwait and its kin, which all call rt_sigtimedwait)
+// fires where that system call returns one, as in DTrace.
 // The execve register offsets come from BTF's struct pt_regs, whose
 // member names (di, si, orig_ax) are x86-64's.
 package proc

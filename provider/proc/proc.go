@@ -49,6 +49,19 @@ func execSources(entry bool, rest func(nr int32) stable.Step) []stable.Source {
 	return srcs
 }
 
+// sigwaitSources fires on sys_exit of rt_sigtimedwait (which sigwait,
+// sigwaitinfo and sigtimedwait call) when it returns a signal, as
+// DTrace builds signal-clear on syscall::rt_sigtimedwait:return: args[0]
+// is the signal taken.
+func sigwaitSources() []stable.Source {
+	return []stable.Source{{Group: "raw_syscalls", Tracepoint: "sys_exit", Rewrite: stable.Seq(
+		stable.Read(2, 0, "pt_regs", "orig_ax", 8),
+		stable.Skip(2, asm.JNE, unix.SYS_RT_SIGTIMEDWAIT),
+		// An error or a timeout returns no signal.
+		stable.Skip(1, asm.JSLE, 0),
+		stable.Move(1), stable.Zero(1), stable.Zero(2))}}
+}
+
 // exitReason sets args[0] from the exit code in args[2] as DTrace does:
 // 1 for a normal exit, 3 for a core dump, 2 for death by a signal.
 func exitReason(b *bpfrt.Builder) {
@@ -92,6 +105,7 @@ var probes = []stable.Probe{
 	{Name: "lwp-create", Sources: fork, Args: []provider.Arg{stable.Arg(task, "lwpsinfo_t *", 0), stable.Arg(task, "psinfo_t *", 0)}},
 	{Name: "lwp-exit", Sources: []stable.Source{{Group: "sched", Tracepoint: "sched_process_exit",
 		Rewrite: stable.Seq(stable.Zero(0), stable.Zero(1))}}},
+	{Name: "signal-clear", Sources: sigwaitSources(), Args: []provider.Arg{stable.Arg("int", "", 0)}},
 	{Name: "signal-discard", Sources: sigGen(signalIgnored),
 		Args: []provider.Arg{stable.Arg(task, "lwpsinfo_t *", 0), stable.Arg(task, "psinfo_t *", 0), stable.Arg("int", "", 1)}},
 	{Name: "signal-handle", Sources: []stable.Source{{Group: "signal", Tracepoint: "signal_deliver",

@@ -92,11 +92,11 @@ func TestAbsent(t *testing.T) {
 	testutil.RequireRoot(t)
 	tab := registry.NewTable()
 	for desc, want := range map[string]int{
-		"proc:::start": 0, "proc:::lwp-start": 0, "proc:::signal-clear": 0,
+		"proc:::start": 0, "proc:::lwp-start": 0, "proc:::signal-clear": 1,
 		"sched:::on-cpu": 0, "sched:::enqueue": 0, "sched:::dequeue": 0, "sched:::tick": 0,
 		"io:::wait-start": 0, "io:::wait-done": 0, "udp:::receive": 0,
 		"tcp:::send": 1, "tcp:::accept-refused": 1,
-		"proc:::": 10, "sched:::": 5, "io:::": 2, "ip:::": 2, "tcp:::": 8, "udp:::": 1,
+		"proc:::": 11, "sched:::": 5, "io:::": 2, "ip:::": 2, "tcp:::": 8, "udp:::": 1,
 	} {
 		ps, err := tab.Match(provider.ParseDesc(desc))
 		if err != nil || len(ps) != want {

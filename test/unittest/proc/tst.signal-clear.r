@@ -1,0 +1,2 @@
+signal-clear: signal 10
+
