@@ -464,6 +464,7 @@ func (g *gen) selector(e *ast.SelectorExpr, t *ctype.Type) {
 // fault emits the fault of kind with the value in R0 and the return
 // from the clause.
 func (g *gen) fault(kind bpfrt.FaultKind) {
+	g.c.faults = true
 	g.emit(g.l.Fault(rCtx, rScratch, kind, asm.R0, g.pc())...)
 	g.emit(asm.Mov.Imm(asm.R0, 0), asm.Return())
 }

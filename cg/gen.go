@@ -104,6 +104,7 @@ type clause struct {
 	depth  int
 	slot   int
 	alloca int      // bytes of the alloca() area used
+	faults bool     // a fault path was generated
 	full   ast.Node // the outermost full expression being generated
 	xin    []int    // stack slots of the inputs of the translations being generated
 	// inlineArgs are the stack slots of the arguments of the inline
@@ -521,7 +522,7 @@ func (g *gen) clause(id, stmtID int, ci *check.ClauseInfo) error {
 	}
 	insns := append(prologue, c.insns...)
 	stmt := &bpfrt.Stmt{ID: stmtID, Insns: insns, Recs: c.recs, DataSize: c.size, ArgsRead: c.argsRead}
-	g.prog.Clauses = append(g.prog.Clauses, &Clause{Stmt: stmt, Desc: ci.Clause.Descs[0].String(), Probes: c.probes})
+	g.prog.Clauses = append(g.prog.Clauses, &Clause{Stmt: stmt, Desc: ci.Clause.Descs[0].String(), Probes: c.probes, CanFault: c.faults})
 	g.c, g.ci = nil, nil
 	return nil
 }

@@ -64,6 +64,9 @@ type Clause struct {
 	// Probes are the probes the clause's descriptions match, each once,
 	// in the order of the descriptions.
 	Probes []Probe
+	// CanFault says the clause's code has a path that faults, writing a
+	// fault record (bpfrt.FaultRecSize bytes) to the principal buffer.
+	CanFault bool
 }
 
 // Format is a printf-like format string of the program.

@@ -87,6 +87,33 @@ func Start(prog *cg.Program, probes *Probes, opts Options, stdout, stderr io.Wri
 // perf_event_header and the size of the raw data.
 const perfSampleHeader = 8 + 4
 
+// largestRecord is the size of the largest record prog may write to the
+// principal buffer, which must hold at least one, as a perf sample (as
+// DTrace requires: "Enabling exceeds size of buffer"). A clause that can
+// fault may write a fault record instead of its own; so may a program
+// with an ERROR clause, whose firing follows a fault record (in DTrace
+// the ERROR probe's own record reports the fault, and counts).
+func largestRecord(prog *cg.Program) int {
+	n := 0
+	for _, c := range prog.Clauses {
+		n = max(n, bpfrt.RecHeaderSize+c.Stmt.DataSize)
+		if c.CanFault || isErrorClause(c) {
+			n = max(n, bpfrt.FaultRecSize)
+		}
+	}
+	return n
+}
+
+// isErrorClause reports whether c enables dtrace:::ERROR.
+func isErrorClause(c *cg.Clause) bool {
+	for _, p := range c.Probes {
+		if p.Provider == "dtrace" && p.Name == "ERROR" {
+			return true
+		}
+	}
+	return false
+}
+
 // StartWith is Start with the run's records going to w, and system(),
 // freopen() and ftruncate() carried out by fx, once each whatever w is;
 // with a nil fx they act on this process's standard output and error.
@@ -98,12 +125,8 @@ func StartWith(prog *cg.Program, probes *Probes, opts Options, w output.Writer, 
 	if opts != nil {
 		if v, ok := opts.Value("bufsize"); ok {
 			copts.Config.BufSize = int(min(v, math.MaxInt))
-			// A buffer must hold at least the largest record, as a
-			// perf sample: its header and raw size come first.
-			for _, c := range prog.Clauses {
-				if perfSampleHeader+bpfrt.RecHeaderSize+c.Stmt.DataSize > copts.Config.BufSize {
-					return nil, bpfrt.ErrBufTooSmall
-				}
+			if perfSampleHeader+largestRecord(prog) > copts.Config.BufSize {
+				return nil, bpfrt.ErrBufTooSmall
 			}
 			if v == 0 {
 				return nil, bpfrt.ErrBufTooSmall
