@@ -215,3 +215,58 @@ func TestUcallerUnwind(t *testing.T) {
 		t.Errorf("output %q, want %q", stdout, want)
 	}
 }
+
+// TestUstackUnwindGdb compares ustack() with gdb's bt at the same point,
+// the entry of c in a program built -O2 -fomit-frame-pointer whose chain
+// goes through a signal handler and a shared library (testdata/gdbchain.c):
+// frame for frame, each frame as its offset in the mapping that holds it
+// (dtrace's noresolve form), down to _start (gdb's backtrace past-main).
+func TestUstackUnwindGdb(t *testing.T) {
+	requireTracing(t)
+	gdb, err := exec.LookPath("gdb")
+	if err != nil {
+		t.Skip("gdb is not installed (Debian: apt-get install gdb):", err)
+	}
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Fatal("the test needs gcc:", err)
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "gdbchain")
+	for _, args := range [][]string{
+		{"-O2", "-fomit-frame-pointer", "-shared", "-fPIC", "-o", filepath.Join(dir, "libgdblib.so"), "testdata/gdblib.c"},
+		{"-O2", "-fomit-frame-pointer", "-o", bin, "testdata/gdbchain.c", "-L" + dir, "-lgdblib", "-Wl,-rpath," + dir},
+	} {
+		if out, err := exec.Command("gcc", args...).CombinedOutput(); err != nil {
+			t.Fatalf("gcc: %v\n%s", err, out)
+		}
+	}
+	script, err := filepath.Abs("testdata/gdbframes.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(gdb, "-nx", "-batch", "-ex", "set debuginfod enabled off",
+		"-ex", "handle SIGUSR1 nostop noprint pass", "-ex", "set backtrace past-main on",
+		"-ex", "break *c", "-ex", "run", "-ex", "source "+script, bin).CombinedOutput()
+	if err != nil {
+		t.Fatalf("gdb: %v\n%s", err, out)
+	}
+	var want []string
+	for _, line := range strings.Split(string(out), "\n") {
+		if f, ok := strings.CutPrefix(line, "FRAME "); ok {
+			want = append(want, f)
+		}
+	}
+	// c, lib_call, b, handler, __restore_rt, kill, a, main, libc's two,
+	// _start.
+	if len(want) != 11 {
+		t.Fatalf("gdb's backtrace has %d frames, want 11:\n%s", len(want), out)
+	}
+	stdout, stderr, status := run(t, "-q", "-x", "noresolve", "-c", bin, "-n", "pid$target:a.out:c:entry { ustack(); }")
+	if status != 0 || stderr != "" {
+		t.Fatalf("status %d, stderr %q", status, stderr)
+	}
+	got := strings.Fields(stdout)
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("ustack():\n%s\ngdb's bt:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
