@@ -6,6 +6,7 @@ import (
 
 	"github.com/godtrace/godtrace/ctype"
 	"github.com/godtrace/godtrace/ctype/btfsrc"
+	"github.com/godtrace/godtrace/ksym"
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/provider/internal/kprobe"
 )
@@ -64,11 +65,50 @@ func (p *Provider) Populate(t *provider.Table) error {
 // Provide adds nothing, every probe exists from Populate, but it fails a
 // description that names this provider where the kernel cannot attach
 // its probes, so that the error says why rather than "no probes match".
+// A description that no kernel function could match still matches
+// nothing (D_PDESC_ZERO), as it does where probes can attach: the
+// kernel's symbol table says which functions exist.
 func (p *Provider) Provide(_ *provider.Table, d provider.Desc) error {
 	if d.Provider != p.name {
 		return nil
 	}
-	return p.available()
+	err := p.available()
+	if err != nil && !p.mayExist(d) {
+		return nil
+	}
+	return err
+}
+
+// mayExist reports whether a kernel function of the symbol table could
+// have a probe d matches; without a symbol table, any could.
+func (p *Provider) mayExist(d provider.Desc) bool {
+	if !provider.MayMatchName(d, entryName, returnName) {
+		return false
+	}
+	tab, err := ksym.Kernel()
+	if err != nil {
+		return true
+	}
+	matches := func(s ksym.Symbol) bool {
+		// Text symbols only: t and T (the kernel lists no data
+		// symbols under lockdown, but may elsewhere).
+		return s.Type|0x20 == 't' && (p.raw || !strings.Contains(s.Name, ".")) &&
+			provider.FieldMatches(d.Module, s.Module)
+	}
+	if d.Function != "" && !provider.IsGlob(d.Function) {
+		for _, s := range tab.Symbols(d.Function) {
+			if matches(s) {
+				return true
+			}
+		}
+		return false
+	}
+	for i := range tab.Len() {
+		if s := tab.At(i); provider.FieldMatches(d.Function, s.Name) && matches(s) {
+			return true
+		}
+	}
+	return false
 }
 
 var attrs = provider.Attrs{
