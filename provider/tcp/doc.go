@@ -27,10 +27,14 @@
 //	                     ACK: the refused request's segment, and no
 //	                     socket (or the one that refused it)
 //
-// DTrace builds all but state-change on fbt probes. The established and
-// refused-connect probes have no packet here (args[0], [2] and [4] are
-// 0, which the translators give as zeroes and "<unknown>"): their
-// tracepoints have none. receive misses segments received outside the
-// established state (the handshake's, a FIN in FIN_WAIT), which DTrace
-// takes from tcp_rcv_state_process with fbt.
+// DTrace builds all but state-change on fbt probes, which have the
+// segment a socket is processing. The tracepoints of the established and
+// refused-connect probes give the socket only: the segment is the one
+// netif_receive_skb recorded last on the CPU, whose processing they are
+// part of, when its ports are the socket's (else args[0], [2] and [4]
+// are 0, which the translators give as zeroes and "<unknown>": a segment
+// taken later from the socket's backlog, or one of a batch). receive
+// misses segments received outside the established state (the
+// handshake's, a FIN in FIN_WAIT), which DTrace takes from
+// tcp_rcv_state_process with fbt.
 package tcp

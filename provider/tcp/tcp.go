@@ -98,19 +98,51 @@ func send(v6, synSentOnly bool) stable.Source {
 	return stable.Source{Group: "net", Tracepoint: "net_dev_queue", Rewrite: stable.Seq(steps...)}
 }
 
+// received is the segment each CPU is receiving: netif_receive_skb
+// records it, and the TCP processing of that segment, which follows on
+// the same CPU in the same softirq, finds it there. The tracepoints of
+// that processing (inet_sock_set_state, tcp_receive_reset) give the
+// socket only, where DTrace's fbt probes have the segment too.
+var received = stable.NewCPUStash("dt_tcp_rx")
+
+// receiving records the segment being received, for inboundSegment.
+var receiving = stable.Source{Group: "net", Tracepoint: "netif_receive_skb", Rewrite: stable.StashCPU(received, 0)}
+
+// scratch is a second scratch slot, past the natives.
+const scratch = 7
+
+// inboundSegment sets args[0], [2] and [4] to the segment this CPU is
+// receiving, its sk_buff and its IP and TCP headers, when it is one for
+// the socket in args[1]: its ports are the socket's, swapped. Otherwise
+// (a segment processed later from the socket's backlog, or a batch of
+// segments received together) they are 0, no packet.
+var inboundSegment = stable.Else(stable.Seq(
+	stable.UnstashCPU(received, 0),
+	stable.Skip(0, asm.JEq, 0),
+	headers(0),
+	stable.ReadAt(tmp, 4, 0, 2), // source port
+	stable.Read(scratch, 1, "sock", "__sk_common.skc_dport", 2),
+	stable.SkipUnequal(tmp, scratch),
+	stable.ReadAt(tmp, 4, 2, 2), // destination port
+	stable.Read(scratch, 1, "sock", "__sk_common.skc_num", 2),
+	stable.Swap16(scratch),
+	stable.SkipUnequal(tmp, scratch),
+	stable.Zero(scratch),
+), stable.Seq(stable.Zero(0), stable.Zero(2), stable.Zero(4), stable.Zero(scratch)))
+
 // transition fires on inet_sock_set_state of a TCP socket going from
-// state from to state to, with the socket's natives and no packet's:
-// the tracepoint has none. The socket's state is still from; as for
-// state-change, the new state is in args[5] and the direction native
-// says so, so that tcpsinfo_t gives the new state.
+// state from to state to, with the socket's natives and those of the
+// segment that made it change (inboundSegment). The socket's state is
+// still from; as for state-change, the new state is in args[5] and the
+// direction native says so, so that tcpsinfo_t gives the new state.
 func transition(from, to int32) []stable.Source {
-	return []stable.Source{{Group: "sock", Tracepoint: "inet_sock_set_state", Rewrite: stable.Seq(
+	return []stable.Source{receiving, {Group: "sock", Tracepoint: "inet_sock_set_state", Rewrite: stable.Seq(
 		stable.Skip(0, asm.JEq, 0),
 		stable.Read(tmp, 0, "sock", "sk_protocol", 2),
 		stable.Skip(tmp, asm.JNE, unix.IPPROTO_TCP),
 		stable.Skip(1, asm.JNE, from), stable.Skip(2, asm.JNE, to),
 		stable.Copy(5, 2), stable.Copy(3, 0), stable.Copy(1, 0),
-		stable.Zero(0), stable.Zero(2), stable.Zero(4),
+		inboundSegment,
 		stable.Set(tmp, state))}}
 }
 
@@ -127,12 +159,12 @@ var probes = []stable.Probe{
 		Args: packetArgs},
 	{Name: "connect-established", Sources: transition(synSent, established), Args: packetArgs},
 	// A connection request refused: a reset received in SYN_SENT.
-	{Name: "connect-refused", Sources: []stable.Source{{Group: "tcp", Tracepoint: "tcp_receive_reset", Rewrite: stable.Seq(
+	{Name: "connect-refused", Sources: []stable.Source{receiving, {Group: "tcp", Tracepoint: "tcp_receive_reset", Rewrite: stable.Seq(
 		stable.Skip(0, asm.JEq, 0),
 		stable.Read(tmp, 0, "sock", "__sk_common.skc_state", 1),
 		stable.Skip(tmp, asm.JNE, synSent),
 		stable.Copy(3, 0), stable.Copy(1, 0),
-		stable.Zero(0), stable.Zero(2), stable.Zero(4), stable.Zero(5),
+		inboundSegment, stable.Zero(5),
 		stable.Set(tmp, inbound))}},
 		Args: packetArgs},
 	{Name: "connect-request", Sources: []stable.Source{send(false, true), send(true, true)}, Args: packetArgs},

@@ -67,8 +67,10 @@ func TestLoopback(t *testing.T) {
 				t.Errorf("%s natives %#x: want skb, sk, IPv4 header 20 bytes before the TCP header, outbound", f.Probe, a)
 			}
 		case "tcp:vmlinux::connect-established", "tcp:vmlinux::accept-established":
-			if a[0] != 0 || a[2] != 0 || a[4] != 0 || a[1] != a[3] || a[1] == 0 || a[5] != established || a[6] != 2 {
-				t.Errorf("%s natives %#x", f.Probe, a)
+			// The segment that completed the handshake (the SYN-ACK, the
+			// ACK), as netif_receive_skb recorded it.
+			if a[0] == 0 || a[4]-a[2] != 20 || a[1] != a[3] || a[1] == 0 || a[5] != established || a[6] != 2 {
+				t.Errorf("%s natives %#x: want skb, IPv4 header 20 bytes before the TCP header, sk, ESTABLISHED, state change", f.Probe, a)
 			}
 		case "tcp:vmlinux::state-change":
 			if a[0] != 0 || a[2] != 0 || a[4] != 0 || a[1] != a[3] || a[1] == 0 || a[6] != 2 {
@@ -101,7 +103,7 @@ func TestLoopback(t *testing.T) {
 // TestRefused: a connection to a port nobody listens on is refused: the
 // SYN gets a reset (accept-refused, with the SYN's headers and no
 // socket), which the connecting socket receives in SYN_SENT
-// (connect-refused).
+// (connect-refused, with the reset's headers).
 func TestRefused(t *testing.T) {
 	testutil.Require(t, feature.RawTracepoint)
 	ln, err := net.Listen("tcp4", "127.0.0.1:0")
@@ -126,8 +128,8 @@ func TestRefused(t *testing.T) {
 				t.Errorf("accept-refused natives %#x: want the SYN's skb and headers, inbound", a)
 			}
 		case "tcp:vmlinux::connect-refused":
-			if a[0] != 0 || a[1] == 0 || a[1] != a[3] || a[6] != 1 {
-				t.Errorf("connect-refused natives %#x: want the socket, inbound", a)
+			if a[0] == 0 || a[4]-a[2] != 20 || a[1] == 0 || a[1] != a[3] || a[6] != 1 {
+				t.Errorf("connect-refused natives %#x: want the reset's skb and headers, the socket, inbound", a)
 			}
 		}
 	}

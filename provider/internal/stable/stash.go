@@ -103,3 +103,64 @@ func Unstash(m *Map, i int) Step {
 		return nil
 	}
 }
+
+// NewCPUStash returns a map for StashCPU and UnstashCPU: one value for
+// each CPU, for what a tracepoint leaves to one that fires after it on
+// the same CPU with nothing in between to preempt it (one softirq's
+// processing of a received packet).
+func NewCPUStash(name string) *Map {
+	return &Map{Spec: ebpf.MapSpec{Name: name, Type: ebpf.PerCPUArray, KeySize: 4, ValueSize: 8, MaxEntries: 1}}
+}
+
+// cpuSlot leaves the address of this CPU's value of m in R0, jumping to
+// none when the lookup fails.
+func cpuSlot(b *bpfrt.Builder, m *Map, none string) error {
+	b.Emit(
+		bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(stashKey), 0),
+		asm.Mov.Reg(asm.R2, bpfrt.RegScratch),
+		asm.Add.Imm(asm.R2, int32(bpfrt.MstArg(stashKey))))
+	if err := m.Load(b, asm.R1); err != nil {
+		return err
+	}
+	b.Emit(
+		asm.FnMapLookupElem.Call(),
+		asm.JEq.Imm(asm.R0, 0, none))
+	return nil
+}
+
+// StashCPU records args[i] as this CPU's value in m and ends the firing.
+func StashCPU(m *Map, i int) Step {
+	return func(b *bpfrt.Builder, skip string) error {
+		if err := cpuSlot(b, m, skip); err != nil {
+			return err
+		}
+		b.Emit(
+			asm.LoadMem(asm.R1, bpfrt.RegScratch, bpfrt.MstArg(i), asm.DWord),
+			asm.StoreMem(asm.R0, 0, asm.R1, asm.DWord),
+			// Always taken; a jump the verifier can see both ways of
+			// keeps the firing code reachable.
+			asm.Mov.Imm(asm.R0, 0),
+			asm.JEq.Imm(asm.R0, 0, skip))
+		return nil
+	}
+}
+
+// UnstashCPU sets args[i] to this CPU's value in m, 0 when there is none,
+// and clears it: a value is taken once.
+func UnstashCPU(m *Map, i int) Step {
+	return func(b *bpfrt.Builder, skip string) error {
+		none, done := b.Label("unstash_none"), b.Label("unstash_done")
+		if err := cpuSlot(b, m, none); err != nil {
+			return err
+		}
+		b.Emit(
+			asm.LoadMem(asm.R1, asm.R0, 0, asm.DWord),
+			asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(i), asm.R1, asm.DWord),
+			bpfrt.StoreImm64(asm.R0, 0, 0),
+			asm.Ja.Label(done))
+		b.Mark(none)
+		b.Emit(bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(i), 0))
+		b.Mark(done)
+		return nil
+	}
+}

@@ -146,3 +146,44 @@ func Set(i int, imm int32) Step {
 		return nil
 	}
 }
+
+// Else runs steps; where one of them would end the firing, it runs
+// otherwise instead and goes on with what follows.
+func Else(steps, otherwise Step) Step {
+	return func(b *bpfrt.Builder, skip string) error {
+		fail, done := b.Label("else"), b.Label("else_done")
+		if err := steps(b, fail); err != nil {
+			return err
+		}
+		b.Emit(asm.Ja.Label(done))
+		b.Mark(fail)
+		if err := otherwise(b, skip); err != nil {
+			return err
+		}
+		b.Mark(done)
+		return nil
+	}
+}
+
+// SkipUnequal ends the firing when args[i] and args[j] differ.
+func SkipUnequal(i, j int) Step {
+	return func(b *bpfrt.Builder, skip string) error {
+		b.Emit(
+			asm.LoadMem(asm.R0, bpfrt.RegScratch, bpfrt.MstArg(i), asm.DWord),
+			asm.LoadMem(asm.R1, bpfrt.RegScratch, bpfrt.MstArg(j), asm.DWord),
+			asm.JNE.Reg(asm.R0, asm.R1, skip))
+		return nil
+	}
+}
+
+// Swap16 turns the 16-bit value in args[i] from host to network byte
+// order (a port as a packet's header holds it).
+func Swap16(i int) Step {
+	return func(b *bpfrt.Builder, skip string) error {
+		b.Emit(
+			asm.LoadMem(asm.R0, bpfrt.RegScratch, bpfrt.MstArg(i), asm.DWord),
+			asm.HostTo(asm.BE, asm.R0, asm.Half),
+			asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(i), asm.R0, asm.DWord))
+		return nil
+	}
+}
