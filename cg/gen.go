@@ -81,6 +81,8 @@ type gen struct {
 	allocDyn  []bool
 	allocTop  int
 	scratch   int
+	// recSize is the record size asked of the layout.
+	recSize int
 	// tregs is DTrace's number of tuple registers (option tregs),
 	// which bounds the keys of an associative array or aggregation.
 	tregs int
@@ -135,11 +137,27 @@ type clause struct {
 // default number is generated again with as many as they need, when the
 // scratch space has room for them.
 func Compile(prog *ast.Program, info *check.Info, m Matcher, opts Options) (*Program, error) {
-	p, want, err := compileSlots(prog, info, m, opts, 0)
+	rec := recordSize
+	p, want, err := compileSlots(prog, info, m, opts, 0, rec)
+	// A clause that records more than the usual record size (ten
+	// pcap()s of 1600 bytes) gets what it needs when the scratch value
+	// can spare it; else the first error stands. The size needed is
+	// known as far as the first record that did not fit, hence a loop.
+	var big *recordTooBig
+	for first := err; errors.As(err, &big); {
+		more := (big.need + 1023) &^ 1023
+		if more <= rec {
+			// The layout could not give the size asked.
+			err = first
+			break
+		}
+		rec = more
+		p, want, err = compileSlots(prog, info, m, opts, 0, rec)
+	}
 	if err != nil || want == 0 {
 		return p, err
 	}
-	p, again, err := compileSlots(prog, info, m, opts, want)
+	p, again, err := compileSlots(prog, info, m, opts, want, rec)
 	if err == nil && again != 0 {
 		err = fmt.Errorf("internal error: %d string scratch slots laid out, %d needed", want, again)
 	}
@@ -148,9 +166,10 @@ func Compile(prog *ast.Program, info *check.Info, m Matcher, opts Options) (*Pro
 
 // compileSlots generates the code of a program with at least slots string
 // scratch slots. When an expression needs more, it returns how many.
-func compileSlots(prog *ast.Program, info *check.Info, m Matcher, opts Options, slots int) (p *Program, want int, err error) {
+func compileSlots(prog *ast.Program, info *check.Info, m Matcher, opts Options, slots, rec int) (p *Program, want int, err error) {
 	g := &gen{
 		slots:     slots,
+		recSize:   rec,
 		prog:      &Program{WallOffset: -1},
 		info:      info,
 		file:      prog.File,
@@ -232,6 +251,14 @@ func compileSlots(prog *ast.Program, info *check.Info, m Matcher, opts Options, 
 	}
 	g.finish()
 	return g.prog, 0, nil
+}
+
+// recordTooBig is the error of a clause whose record outgrows the record
+// size; need is the size it needs so far.
+type recordTooBig struct{ clause, size, need int }
+
+func (e *recordTooBig) Error() string {
+	return fmt.Sprintf("clause %d records more than %d bytes", e.clause, e.size)
 }
 
 // cgError carries an error out of the recursive generator.
@@ -377,7 +404,7 @@ func (g *gen) layout(prog *ast.Program, opts Options) {
 	// A clause's record holds every value it traces, and a printf() of
 	// many strings takes strsize bytes for each: records get what the
 	// scratch value can spare beyond the default, when it can.
-	cfg.RecordSize = recordSize
+	cfg.RecordSize = g.recSize
 	l, err := bpfrt.NewLayout(cfg)
 	if err != nil {
 		cfg.RecordSize = 0
@@ -584,8 +611,8 @@ func (g *gen) pop(r asm.Register) {
 func (g *gen) record(act bpfrt.Action, size, align int, kind Kind, format int) int {
 	c := g.c
 	off := (c.size + align - 1) &^ (align - 1)
-	if bpfrt.RecHeaderSize+off+size > g.l.RecordSize {
-		g.fail(nil, fmt.Errorf("clause %d records more than %d bytes", c.id, g.l.RecordSize))
+	if need := bpfrt.RecHeaderSize + off + size; need > g.l.RecordSize {
+		g.fail(nil, &recordTooBig{clause: c.id, size: g.l.RecordSize, need: need})
 	}
 	c.recs = append(c.recs, bpfrt.RecDesc{Action: act, Offset: uint32(off), Size: uint32(size), Align: uint16(align), Format: format, Arg: uint64(kind)})
 	c.size = off + size

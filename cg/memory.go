@@ -267,6 +267,16 @@ func (g *gen) copyMem(call *ast.CallExpr, addr, sizeArg, dest ast.Expr, kernel b
 		g.expr(sizeArg)
 		g.allocaDyn(call)
 		g.emit(asm.Mov.Reg(asm.R2, asm.R1), asm.Mov.Reg(asm.R1, asm.R0))
+	case kernel:
+		// bcopy(src, dest, size) evaluates its arguments in order, as
+		// DTrace does: dest before size.
+		g.expr(dest)
+		g.push(call)
+		g.expr(sizeArg)
+		g.emit(asm.Mov.Reg(asm.R4, asm.R0))
+		g.pop(asm.R0)
+		g.allocaRange(call)
+		g.emit(asm.Add.Imm(asm.R2, start), asm.Mov.Reg(asm.R1, asm.R2), asm.Mov.Reg(asm.R2, asm.R4))
 	default:
 		g.expr(sizeArg)
 		g.push(call)
