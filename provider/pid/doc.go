@@ -18,6 +18,13 @@
 // process created stopped at exec has only the executable and the dynamic
 // linker (see proc's evaltime).
 //
+// A function with several names (aliases at one address and size: mmap
+// and mmap64, memcpy and memcpy@@GLIBC_2.14) is probed once by a pattern,
+// under the first of its names that matches in libproc's order, and
+// versioned (@) and compiler-made (foo.cold) names and functions of size
+// 0 are passed over, as DTrace's dt_pid.c does (uelf.File.ProbeFuncs). A
+// name given exactly is probed under that name.
+//
 // The provider's name is "pid", which no pid<PID> description matches as
 // a pattern: Claims tells the table which provider fields the provider
 // serves, and Matches matches a description against its probes with the

@@ -83,7 +83,7 @@ func (p *Provider) Provide(t *provider.Table, d provider.Desc) error {
 			}
 			continue // a mapping of something that is not ELF
 		}
-		funcs, err := f.Funcs(funcPat)
+		funcs, err := f.ProbeFuncs(funcPat)
 		if err != nil {
 			return err
 		}

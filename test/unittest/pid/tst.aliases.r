@@ -1,0 +1,5 @@
+CPU     ID                    FUNCTION:NAME
+  1      1                           :BEGIN 
+
+-- @@stderr --
+dtrace: script 'tst.aliases.d' matched 3 probes
