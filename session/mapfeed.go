@@ -43,11 +43,11 @@ func (f *mapFeed) watch(pid int) error {
 	return nil
 }
 
-// watching reports whether process pid is followed.
-func (f *mapFeed) watching(pid int) bool {
+// watchingAny reports whether any process is followed.
+func (f *mapFeed) watchingAny() bool {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return f.watches[pid] != nil
+	return len(f.watches) > 0
 }
 
 // sync reads what the watches recorded and hands it to the sinks. The

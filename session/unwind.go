@@ -2,8 +2,10 @@ package session
 
 import (
 	"cmp"
+	"debug/elf"
 	"encoding/binary"
 	"fmt"
+	"os"
 	"slices"
 	"sort"
 	"sync"
@@ -22,7 +24,7 @@ import (
 // later (dlopen) come from the session's mapFeed. Any other process is
 // followed when a probe first walks its stack: the probe asks for it in
 // MapUWant and walks it by frame pointers until its tables are in, at
-// the next poll (every unwindPoll); a proc.SystemMapWatch, one for all
+// the next poll (see unwindPoll); a proc.SystemMapWatch, one for all
 // processes, then says when its mappings change (they are re-read) and
 // when it exits (its entry and mappings are dropped, for the pid to be
 // reused). Without that watch (no CAP_PERFMON), the other processes are
@@ -59,7 +61,9 @@ type UnwindStats struct {
 	Rows    int
 	Bytes   int // of the rows map used
 	Skipped int // objects without tables: unreadable, too large, no room left
-	Build   time.Duration
+	// GoObjects are Go programs, walked by frame pointers (isGo).
+	GoObjects int
+	Build     time.Duration
 	// Procs is the processes whose stacks were walked with tables;
 	// FPProcs those walked by frame pointers only: unreadable, no room
 	// left, or not followed (no system-wide watch).
@@ -88,8 +92,14 @@ type unwindProc struct {
 }
 
 // unwindPoll is how often the processes asking for tables and the
-// mappings of those followed are checked.
-const unwindPoll = 5 * time.Millisecond
+// mappings of those followed are checked: often while there are target
+// processes, whose libraries' first events may come before their
+// tables; less often else, as each wake-up costs the Go runtime's
+// scheduler (at 5 ms, 7% of a CPU here with nothing to do).
+const (
+	unwindPoll     = 5 * time.Millisecond
+	unwindPollIdle = 20 * time.Millisecond
+)
 
 func newUnwinder(maps *bpfrt.UnwindMaps, feed *mapFeed) *unwinder {
 	u := &unwinder{
@@ -179,13 +189,18 @@ func (u *unwinder) apply(pid int, events []proc.MapEvent) {
 // of those followed, until close.
 func (u *unwinder) poll() {
 	defer close(u.done)
-	t := time.NewTicker(unwindPoll)
+	t := time.NewTimer(unwindPollIdle)
 	defer t.Stop()
 	for {
 		select {
 		case <-u.stop:
 			return
 		case <-t.C:
+		}
+		if u.feed.watchingAny() {
+			t.Reset(unwindPoll)
+		} else {
+			t.Reset(unwindPollIdle)
 		}
 		u.feed.sync()
 		u.mu.Lock()
@@ -245,8 +260,10 @@ func (u *unwinder) wants() {
 		if _, ok := u.procs[int(pid)]; ok {
 			continue
 		}
-		if u.sys == nil {
-			// Nothing would say when it exits: frame pointers.
+		if u.sys == nil || int(pid) == os.Getpid() {
+			// Nothing would say when it exits; or this process, Go
+			// code, which keeps frame pointers, and whose tables would
+			// be large: frame pointers.
 			u.stats.FPProcs++
 			u.setProc(int(pid), span{})
 			continue
@@ -407,6 +424,10 @@ func (u *unwinder) object(p *unwindProc, m proc.Mapping) (object, uint64) {
 func (u *unwinder) build(f *uelf.File) object {
 	start := time.Now()
 	defer func() { u.stats.Build += time.Since(start) }()
+	if isGo(f.Path) {
+		u.stats.GoObjects++
+		return object{}
+	}
 	t, err := unwind.Open(f.Path, f.DebugFile)
 	if err != nil || len(t.Rows) >= 1<<bpfrt.URowSteps || u.rows+uint32(len(t.Rows)) > u.maps.Rows.MaxEntries() {
 		u.stats.Skipped++
@@ -431,6 +452,19 @@ func (u *unwinder) build(f *uelf.File) object {
 	u.stats.Rows += len(t.Rows)
 	u.stats.Bytes += len(t.Rows) * bpfrt.URowSize
 	return obj
+}
+
+// isGo reports whether the ELF file at path is a Go program, whose code
+// keeps frame pointers (amd64, arm64): its mappings take the
+// frame-pointer rule, as tables from its .debug_frame would only repeat
+// it, at the cost of many rows.
+func isGo(path string) bool {
+	f, err := elf.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	return f.Section(".go.buildinfo") != nil || f.Section(".note.go.buildid") != nil
 }
 
 // encodeRow turns a row into the probe's form: the return address at

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# The BPF run time per firing of `@[ustack()] = count()` on a pid probe 7
+# The BPF run time per firing of `@[ustack()] = count()` on a uprobe 7
 # frames deep (c, b, a, main, libc's two, _start), as bench/README.md
-# reports it: dtrace unwinding with .eh_frame tables a binary built without
-# frame pointers, against dtrace -x ustackfp (bpf_get_stack's frame-pointer
-# walk) on the same code built with them; interleaved, ROUNDS rounds of N
-# calls. DTRACE (default bin/dtrace); ROUNDS, N.
+# reports it, in one interleaved run: dtrace unwinding with .eh_frame
+# tables a binary built without frame pointers; dtrace -x ustackfp
+# (bpf_get_stack's frame-pointer walk) on the same code built with them,
+# and on the same binary; and bpftrace's ustack (bpf_get_stackid's walk)
+# on both, when bpftrace is installed. ROUNDS rounds of N calls. DTRACE
+# (default bin/dtrace), BPFTRACE (default bpftrace); ROUNDS, N.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 DTRACE=${DTRACE:-$here/../../bin/dtrace}
@@ -32,10 +34,30 @@ measure() { # out file, then the tracer's command line
 	perfire "$pid" >> "$out"
 	wait "$pid" || true
 }
-: > "$work/tables"; : > "$work/fpwalk"
+: > "$work/tables"; : > "$work/fpwalk"; : > "$work/fpnofp"; : > "$work/bt"; : > "$work/btnofp"
+BPFTRACE=${BPFTRACE:-bpftrace}
+bt=$(command -v "$BPFTRACE" || true)
 for ((r = 0; r < ROUNDS; r++)); do
 	measure "$work/tables" "$DTRACE" -q -c "$work/nofp $N 3" -n 'pid$target:a.out:c:entry { @[ustack()] = count(); }'
 	measure "$work/fpwalk" "$DTRACE" -q -xustackfp -c "$work/fp $N 3" -n 'pid$target:a.out:c:entry { @[ustack()] = count(); }'
+	measure "$work/fpnofp" "$DTRACE" -q -xustackfp -c "$work/nofp $N 3" -n 'pid$target:a.out:c:entry { @[ustack()] = count(); }'
+	if [[ -n $bt ]]; then
+		measure "$work/bt" "$bt" -c "$work/fp $N 3" -e "uprobe:$work/fp:c { @[ustack] = count(); }"
+		measure "$work/btnofp" "$bt" -c "$work/nofp $N 3" -e "uprobe:$work/nofp:c { @[ustack] = count(); }"
+	fi
 done
-t=$(median < "$work/tables"); f=$(median < "$work/fpwalk")
-echo "| BPF run time per firing, ns, median (min-max) of $ROUNDS | $t | $f | $(awk -v t="${t%% *}" -v f="${f%% *}" 'BEGIN {printf "%.2f", t/f}') |"
+t=$(median < "$work/tables")
+row() { # what, file
+	local m
+	m=$(median < "$2")
+	echo "| $1 | $m | $(awk -v t="${t%% *}" -v m="${m%% *}" 'BEGIN {printf "%.2f", m/t}') |"
+}
+echo "| what (ns a firing, median (min-max) of $ROUNDS) | BPF run time | / tables |"
+echo "|---|---|---|"
+row "dtrace, .eh_frame tables, -fomit-frame-pointer build" "$work/tables"
+row "dtrace -x ustackfp, -fno-omit-frame-pointer build" "$work/fpwalk"
+row "dtrace -x ustackfp, -fomit-frame-pointer build" "$work/fpnofp"
+if [[ -n $bt ]]; then
+	row "bpftrace ustack, -fno-omit-frame-pointer build" "$work/bt"
+	row "bpftrace ustack, -fomit-frame-pointer build" "$work/btnofp"
+fi

@@ -116,8 +116,8 @@ func (c *command) unwindReport() {
 	if st.SystemWide {
 		scope = "any process"
 	}
-	c.warn("ustack unwind tables (%s): %d objects, %d rows, %d bytes, built in %s; %d objects skipped; %d processes with tables, %d by frame pointers",
-		scope, st.Objects, st.Rows, st.Bytes, st.Build.Round(time.Millisecond), st.Skipped, st.Procs, st.FPProcs)
+	c.warn("ustack unwind tables (%s): %d objects, %d rows, %d bytes, built in %s; %d objects skipped, %d Go objects by frame pointers; %d processes with tables, %d by frame pointers",
+		scope, st.Objects, st.Rows, st.Bytes, st.Build.Round(time.Millisecond), st.Skipped, st.GoObjects, st.Procs, st.FPProcs)
 }
 
 // program is what the command line's programs enable together.

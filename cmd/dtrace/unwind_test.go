@@ -162,7 +162,7 @@ func TestUstackUnwindSystemWide(t *testing.T) {
 	if status != 0 {
 		t.Fatalf("status %d, stderr %q", status, stderr)
 	}
-	report := regexp.MustCompile(`(?m)^dtrace: ustack unwind tables \(any process\): ([1-9]\d*) objects, [1-9]\d* rows, [1-9]\d* bytes, built in \S+; \d+ objects skipped; ([1-9]\d*) processes with tables, \d+ by frame pointers$`)
+	report := regexp.MustCompile(`(?m)^dtrace: ustack unwind tables \(any process\): ([1-9]\d*) objects, [1-9]\d* rows, [1-9]\d* bytes, built in \S+; \d+ objects skipped, \d+ Go objects by frame pointers; ([1-9]\d*) processes with tables, \d+ by frame pointers$`)
 	if !report.MatchString(stderr) {
 		t.Errorf("stderr %q, want the unwind tables reported", stderr)
 	}
