@@ -60,7 +60,7 @@ func (c *checker) expr(e ast.Expr) *TypeInfo {
 	case *ast.UnaryExpr:
 		return c.unary(e)
 	case *ast.PostfixExpr:
-		c.implicitVar(e.X)
+		c.implicitVar(e.X, c.lookupType(e, "int64_t"))
 		x := c.expr(e.X)
 		c.incdec(e, e.Op, x)
 		return c.record(e, &TypeInfo{Type: x.Type})
@@ -235,7 +235,7 @@ func (c *checker) scopedVar(e *ast.ScopedVar, create bool) *Var {
 
 func (c *checker) unary(e *ast.UnaryExpr) *TypeInfo {
 	if e.Op == token.INC || e.Op == token.DEC {
-		c.implicitVar(e.X)
+		c.implicitVar(e.X, c.lookupType(e, "int64_t"))
 	}
 	x := c.expr(e.X)
 	t := x.Type
@@ -863,7 +863,7 @@ func (c *checker) assign(e *ast.AssignExpr) *TypeInfo {
 		}
 	}
 	if e.Op != token.ASSIGN {
-		c.implicitVar(e.Lhs)
+		c.implicitVar(e.Lhs, ctype.IntType)
 	}
 	lhs := c.expr(e.Lhs)
 	addSub := e.Op == token.ADD_ASSIGN || e.Op == token.SUB_ASSIGN
@@ -1064,8 +1064,9 @@ func unparen(e ast.Expr) ast.Expr {
 	}
 }
 
-// implicitVar creates an int variable modified (++, --, +=) before it is
-// ever assigned, as DTrace does: such variables start out as zero.
-func (c *checker) implicitVar(e ast.Expr) {
-	c.newVar(e, &TypeInfo{Type: ctype.IntType})
+// implicitVar creates a variable of type t modified (++, --, +=) before
+// it is ever assigned, as DTrace does: such variables start out as zero.
+// DTrace makes them int64_t for ++ and --, int for a compound assignment.
+func (c *checker) implicitVar(e ast.Expr, t *ctype.Type) {
+	c.newVar(e, &TypeInfo{Type: t})
 }
