@@ -79,11 +79,28 @@ func (g *gen) search(n ast.Node, s, t, start ast.Expr, back bool) (a int) {
 		g.emit(asm.JSGE.Imm(asm.R2, 0, pos), asm.Mov.Imm(asm.R2, 0))
 		g.setLabel(pos)
 	}
+	// An empty t is found at the first position, brought within s: at
+	// 0 before its start, at its length past its end (R1 is that length
+	// here, t's being 0).
+	nonEmpty, low, high, empty := g.label("srchtext"), g.label("srchlow"), g.label("srchhigh"), g.label("srchempty")
+	g.emit(
+		asm.JNE.Imm(asm.R0, 0, nonEmpty),
+		asm.JSGE.Imm(asm.R2, 0, low),
+		asm.Mov.Imm(asm.R2, 0),
+	)
+	g.setLabel(low)
+	g.emit(asm.JSLE.Reg(asm.R2, asm.R1, high), asm.Mov.Reg(asm.R2, asm.R1))
+	g.setLabel(high)
+	g.emit(asm.StoreMem(asm.RFP, slot(srchRes), asm.R2, asm.DWord), asm.Ja.Label(empty))
+	g.setLabel(nonEmpty)
 	g.emit(
 		asm.StoreMem(asm.RFP, slot(srchPos), asm.R2, asm.DWord),
 		bpfrt.StoreImm64(asm.RFP, slot(srchRes), -1),
 	)
 	g.searchLoop(n, slot, a, b, back)
+	g.setLabel(empty)
+	g.emit(asm.LoadMem(asm.R0, asm.RFP, slot(srchRes), asm.DWord))
+	g.forget(asm.R0, 0)
 	return a
 }
 
