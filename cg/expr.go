@@ -453,6 +453,20 @@ func (g *gen) selector(e *ast.SelectorExpr, t *ctype.Type) {
 		g.loadBits(e, m, t)
 		return
 	}
+	if isStr(t) && g.dynMember(e) {
+		// The string's address in the map value (or in the zeroed
+		// staging area), or NULL where it holds the NULL mark.
+		g.kaddr(e)
+		done := g.label("strmember")
+		g.emit(
+			asm.LoadMem(asm.R1, asm.R0, 0, asm.Half),
+			asm.JNE.Imm(asm.R1, nullMark, done),
+			asm.Mov.Imm(asm.R0, 0),
+		)
+		g.setLabel(done)
+		g.emit(nop())
+		return
+	}
 	if g.inKernel(e) {
 		g.kaddr(e)
 		g.loadKernel(e, t)

@@ -400,6 +400,9 @@ func isAggregate(t *ctype.Type) bool {
 // through a pointer, rather than a D variable (inKernel also holds for
 // the elements of a global array, which loads read from its address).
 func (g *gen) throughPointer(e ast.Expr) bool {
+	if g.dynMember(e) {
+		return false // in the map value of a dynamic variable
+	}
 	switch x := unparen(e).(type) {
 	case *ast.IndexExpr:
 		if v := g.info.Vars[unparen(x.X)]; v != nil && (v.Kind == check.BuiltinVar || v.Type != nil && ctype.Resolve(v.Type).Kind == ctype.Array) {

@@ -122,6 +122,9 @@ func (g *gen) ref(e ast.Expr) varRef {
 		// A bit-field's reference is the byte its first bit is in.
 		if x.Op == token.PERIOD {
 			r := g.ref(x.X)
+			if r.dyn != nil && g.isDynStruct(x.X) {
+				r = g.dynValue(x.X, r)
+			}
 			if r.dyn == nil {
 				r.off += int(g.member(x).Offset / 8)
 				return r
@@ -136,7 +139,7 @@ func (g *gen) ref(e ast.Expr) varRef {
 				return varRef{dyn: d, keys: x.Index}
 			}
 		}
-		if !g.dvarStorage(x) {
+		if !g.dvarStorage(x) && !g.dynMember(x) {
 			break
 		}
 		// An element of an array in a global or clause-local variable,
@@ -197,6 +200,53 @@ func (g *gen) dvarStorage(e ast.Expr) bool {
 		return len(x.Index) == 1 && g.dvarStorage(x.X) && ctype.Resolve(g.typeOf(x.X).Type).Kind == ctype.Array
 	}
 	return false
+}
+
+// dynMember reports whether e designates the storage of a member, or of
+// an element of an array member, of a struct or union held by a
+// thread-local or an associative array element: self->s.a, a[k].b[2].
+func (g *gen) dynMember(e ast.Expr) bool {
+	switch x := unparen(e).(type) {
+	case *ast.SelectorExpr:
+		return x.Op == token.PERIOD && (g.isDynStruct(x.X) || g.dynMember(x.X))
+	case *ast.IndexExpr:
+		return len(x.Index) == 1 && g.dynMember(x.X) && ctype.Resolve(g.typeOf(x.X).Type).Kind == ctype.Array
+	}
+	return false
+}
+
+// dynValue turns the reference r of the struct or union dynamic variable
+// e into the storage of its map value, which a store to one of its
+// members creates zeroed when it does not exist yet, as DTrace does: R5
+// (indexBase) is left pointing at it, and R0 keeps what it held (the
+// value to store). When the map is full the value is not created: the
+// drop is counted and R5 points at the value staging area instead, where
+// the store is lost.
+func (g *gen) dynValue(e ast.Expr, r varRef) varRef {
+	g.push(e)
+	g.buildKey(e, r.dyn.id, r.dyn.self, r.keys, g.l.DynKeySize)
+	found, done := g.label("dynval"), g.label("dynvalend")
+	g.mapArgs(bpfrt.MapDynVars)
+	g.emit(asm.FnMapLookupElem.Call(), asm.JNE.Imm(asm.R0, 0, found))
+	vo := g.valOff()
+	g.zeroScratch(vo, r.dyn.valSize)
+	g.mapArgs(bpfrt.MapDynVars)
+	g.emit(
+		asm.Mov.Reg(asm.R3, rScratch),
+		asm.Add.Imm(asm.R3, int32(vo)),
+		// BPF_NOEXIST: another CPU may have created it meanwhile.
+		asm.Mov.Imm(asm.R4, 1),
+		asm.FnMapUpdateElem.Call(),
+	)
+	g.mapArgs(bpfrt.MapDynVars)
+	g.emit(asm.FnMapLookupElem.Call(), asm.JNE.Imm(asm.R0, 0, found))
+	g.emit(bpfrt.Count(rScratch, bpfrt.MstDynDrops)...)
+	g.emit(asm.Mov.Reg(indexBase, rScratch), asm.Add.Imm(indexBase, int32(vo)), asm.Ja.Label(done))
+	g.setLabel(found)
+	g.emit(asm.Mov.Reg(indexBase, asm.R0))
+	g.setLabel(done)
+	g.pop(asm.R0)
+	return varRef{base: indexBase}
 }
 
 // loadVar loads the variable e of type t into R0.
@@ -283,7 +333,13 @@ func (g *gen) storeVar(e ast.Expr, t *ctype.Type) {
 		g.emit(asm.Mov.Reg(asm.R0, asm.R1))
 	}
 	if isStr(t) {
-		g.storeStr(r)
+		size := g.strbuf
+		if _, member := unparen(e).(*ast.SelectorExpr); member {
+			// A member has the string type's size, one byte short
+			// of a variable's.
+			size = min(size, int(t.Sizeof()))
+		}
+		g.storeStr(r, size)
 		return
 	}
 	g.readMemTo(r.base, r.off, g.sizeof(t))
@@ -299,13 +355,13 @@ func (g *gen) storeVar(e ast.Expr, t *ctype.Type) {
 // marks NULL the same way), as a little-endian half-word.
 const nullMark = 0x007f
 
-// storeStr copies the string R0 points to into the variable storage r,
-// or marks it NULL, leaving R0 at the copy (or NULL). storeVar has
-// spilled the address of an element found at run time.
-func (g *gen) storeStr(r varRef) {
+// storeStr copies the string R0 points to into the variable storage r
+// of size bytes, or marks it NULL, leaving R0 at the copy (or NULL).
+// storeVar has spilled the address of an element found at run time.
+func (g *gen) storeStr(r varRef, size int) {
 	null, done := g.label("strnull"), g.label("strstored")
 	g.emit(asm.JEq.Imm(asm.R0, 0, null))
-	g.copyStr(r.base, r.off)
+	g.copyStrN(r.base, r.off, size)
 	if r.base == indexBase {
 		g.pop(asm.R0)
 	} else {
@@ -320,12 +376,15 @@ func (g *gen) storeStr(r varRef) {
 
 // copyStr copies the string R0 points to into base+off, strsize bytes at
 // most (the terminating NUL included).
-func (g *gen) copyStr(base asm.Register, off int) {
+func (g *gen) copyStr(base asm.Register, off int) { g.copyStrN(base, off, g.strbuf) }
+
+// copyStrN is copyStr into size bytes.
+func (g *gen) copyStrN(base asm.Register, off, size int) {
 	g.emit(
 		asm.Mov.Reg(asm.R3, asm.R0),
 		asm.Mov.Reg(asm.R1, base),
 		asm.Add.Imm(asm.R1, int32(off)),
-		asm.Mov.Imm(asm.R2, int32(g.strbuf)),
+		asm.Mov.Imm(asm.R2, int32(size)),
 		asm.FnProbeReadKernelStr.Call(),
 	)
 }
