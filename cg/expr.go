@@ -278,6 +278,9 @@ func (g *gen) loadKernel(n ast.Node, t *ctype.Type) {
 		g.unsupported(n, fmt.Sprintf("load of %s", t))
 	}
 	size := int32(t.Sizeof())
+	if g.allocaLoad(n) {
+		g.allocaCheck(int(size))
+	}
 	ok := g.label("load")
 	// The value is read into the first free stack slot, the address kept
 	// in the next one for the fault.

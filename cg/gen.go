@@ -107,6 +107,9 @@ type clause struct {
 	slot   int
 	alloca int      // bytes of the alloca() area used
 	faults bool     // a fault path was generated
+	// allocaTop says the clause keeps the top word of its alloca() area
+	// (allocacheck.go), which its prologue zeroes.
+	allocaTop bool
 	full   ast.Node // the outermost full expression being generated
 	xin    []int    // stack slots of the inputs of the translations being generated
 	// inlineArgs are the stack slots of the arguments of the inline
@@ -529,7 +532,7 @@ func (g *gen) clause(id, stmtID int, ci *check.ClauseInfo) error {
 	for _, off := range c.guards {
 		prologue = append(prologue, asm.StoreImm(rScratch, g.stageOff(off), 0, asm.Byte))
 	}
-	if c.dynAlloca {
+	if c.dynAlloca || c.allocaTop {
 		prologue = append(prologue, bpfrt.StoreImm64(rScratch, int16(g.l.This+g.allocTop), 0))
 	}
 	if c.speculates {

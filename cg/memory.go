@@ -109,6 +109,10 @@ func (g *gen) alloca(call *ast.CallExpr, n int) {
 	for i := 0; i < size; i += 8 {
 		g.emit(bpfrt.StoreImm64(rScratch, int16(off+i), 0))
 	}
+	// The top of what the clause has allocated, for allocaCheck: the
+	// constant offsets grow in the order the code runs.
+	g.c.allocaTop = true
+	g.emit(bpfrt.StoreImm64(rScratch, int16(g.l.This+g.allocTop), int32(g.c.alloca)))
 	g.emit(asm.Mov.Reg(asm.R0, rScratch), asm.Add.Imm(asm.R0, int32(off)))
 }
 
@@ -248,6 +252,11 @@ func (g *gen) copyMem(call *ast.CallExpr, addr, sizeArg, dest ast.Expr, kernel b
 	ti := g.typeOf(sizeArg)
 	start := int32(g.l.This + g.allocArea)
 	g.expr(addr)
+	if kernel && ti.Const && ti.Value > 0 && ti.Value <= int64(g.allocSize) && g.isAlloca(addr) {
+		// bcopy() from alloca() memory may read only what the clause
+		// has allocated, as a load may.
+		g.allocaCheck(int(ti.Value))
+	}
 	g.push(call)
 	switch {
 	case dest == nil && constSize(call, ti) && !g.c.dynAlloca || dest != nil && ti.Const && ti.Value > 0:

@@ -164,6 +164,10 @@ type Info struct {
 	Types   map[ast.Expr]*TypeInfo
 	Vars    map[ast.Expr]*Var
 	Clauses []*ClauseInfo
+	// Alloca are the variables assigned pointers into alloca() memory,
+	// whose loads code generation checks against the clause's
+	// allocations, as DTrace does.
+	Alloca map[*Var]bool
 	// Translators are the translators the program defines.
 	Translators []*Xlator
 	// Xlated maps each expression whose value comes through a
@@ -342,6 +346,7 @@ func newChecker(file *token.File, cfg *Config) *checker {
 		lib:        ctype.NewScope("D"),
 	}
 	c.defs = c.script
+	c.info.Alloca = c.allocaVars
 	if cfg != nil {
 		c.cfg = *cfg
 	}
