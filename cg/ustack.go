@@ -2,6 +2,7 @@ package cg
 
 import (
 	"fmt"
+	"runtime"
 	"sync"
 
 	"github.com/cilium/ebpf/asm"
@@ -101,10 +102,12 @@ func (g *gen) stackInto(off int, s stackCall) {
 }
 
 // canUnwind reports whether user stacks are walked with unwind tables:
-// when the ustackunwind option asks for it and the kernel has the
-// open-coded iterator the walk loops with (6.4), else by frame pointers.
+// when the ustackunwind option asks for it, on x86-64 (the walk reads its
+// registers; package uelf/unwind reads its rules) and when the kernel has
+// the open-coded iterator the walk loops with (6.4), else by frame
+// pointers.
 func (g *gen) canUnwind() bool {
-	if !g.unwind {
+	if !g.unwind || runtime.GOARCH != "amd64" {
 		return false
 	}
 	_, err := iterKfuncs()

@@ -122,6 +122,8 @@ type pprofBuilder struct {
 	locs      map[locKey]*profile.Location
 	maps      map[mapKey]*profile.Mapping
 	sampleLen int
+	// trunc is the location of format.FrameTruncated, once made.
+	trunc *profile.Location
 }
 
 type locKey struct {
@@ -232,10 +234,11 @@ func (b *pprofBuilder) stack(v format.Value) []*profile.Location {
 			break
 		}
 		k := locKey{user, v.Pid, pc}
-		l := b.locs[k]
-		if l == nil && user && pc == format.FrameTruncated {
-			l = b.truncated()
+		if user && pc == format.FrameTruncated {
+			out = append(out, b.truncated())
+			continue
 		}
+		l := b.locs[k]
 		if l == nil {
 			l = b.location(v, pc)
 			b.locs[k] = l
@@ -245,13 +248,17 @@ func (b *pprofBuilder) stack(v format.Value) []*profile.Location {
 	return out
 }
 
-// truncated makes the location of a stack's format.FrameTruncated
+// truncated returns the location of a stack's format.FrameTruncated
 // mark: a function of that name, without an address.
 func (b *pprofBuilder) truncated() *profile.Location {
+	if b.trunc != nil {
+		return b.trunc
+	}
 	f := &profile.Function{ID: uint64(len(b.prof.Function) + 1), Name: format.TruncatedText, SystemName: format.TruncatedText}
 	b.prof.Function = append(b.prof.Function, f)
 	l := &profile.Location{ID: uint64(len(b.prof.Location) + 1), Line: []profile.Line{{Function: f}}}
 	b.prof.Location = append(b.prof.Location, l)
+	b.trunc = l
 	return l
 }
 

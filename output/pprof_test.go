@@ -106,3 +106,45 @@ func fmtLabels(s *profile.Sample) string {
 	slices.Sort(l)
 	return strings.Join(l, " ")
 }
+
+// TestPprofTruncated: a user stack the unwinder marked truncated ends in
+// a location of the function [truncated], without address or mapping.
+func TestPprofTruncated(t *testing.T) {
+	a := agg.New(1, "", agg.Count, agg.Params{})
+	a.Merge(0, []int64{4}, format.Value{Kind: format.KindUStack, Pid: 7, Frames: []uint64{0x410, format.FrameTruncated, 0}})
+	a.Merge(0, []int64{2}, format.Value{Kind: format.KindUStack, Pid: 8, Frames: []uint64{0x420, format.FrameTruncated, 0}})
+	var set agg.Set
+	set.Declare(a)
+	path := filepath.Join(t.TempDir(), "p.pb.gz")
+	w := NewPprof(path)
+	start := time.Unix(1000, 0)
+	if err := w.Start(&Start{Time: start, Symbols: fakeSyms{}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.End(&End{Time: start.Add(time.Second), Aggs: &set}); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	p, err := profile.Parse(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.CheckValid(); err != nil {
+		t.Fatal(err)
+	}
+	// Both samples end in the one location of the mark.
+	if len(p.Sample) != 2 || len(p.Sample[0].Location) != 2 || len(p.Sample[1].Location) != 2 {
+		t.Fatalf("samples %v, want two of 2 locations", p.Sample)
+	}
+	l := p.Sample[0].Location[1]
+	if l.Address != 0 || l.Mapping != nil || len(l.Line) != 1 || l.Line[0].Function.Name != format.TruncatedText {
+		t.Errorf("last location %+v, want the function %s", *l, format.TruncatedText)
+	}
+	if p.Sample[1].Location[1] != l || len(p.Location) != 3 {
+		t.Errorf("%d locations, want the mark's shared", len(p.Location))
+	}
+}
