@@ -3,6 +3,7 @@ package agg
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/godtrace/godtrace/format"
@@ -198,6 +199,8 @@ func keyString(keys []format.Value) string {
 			for _, f := range k.Frames {
 				b = binary.LittleEndian.AppendUint64(b, f)
 			}
+		case format.KindFloat:
+			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(k.Float))
 		default:
 			b = binary.AppendUvarint(b, uint64(k.Pid))
 			b = binary.LittleEndian.AppendUint64(b, k.Bits)

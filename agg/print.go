@@ -216,7 +216,8 @@ func appendLine(dst []byte, p *format.Printer, o *Options, l layout, b bundle) [
 
 // appendKey appends a key in the default layout, as dt_print_datum: 64-
 // and 32-bit integers signed, 16- and 8-bit ones unsigned, right-aligned
-// after a space; strings and other data after two spaces in 50 columns.
+// after a space (floats in the columns of integers of their size);
+// strings and other data after two spaces in 50 columns.
 func appendKey(dst []byte, p *format.Printer, k format.Value) []byte {
 	switch k.Kind {
 	case format.KindInt:
@@ -242,6 +243,15 @@ func appendKey(dst []byte, p *format.Printer, k format.Value) []byte {
 		return format.AppendBytes(dst, append([]byte(k.Str), 0), 50, false, p.RawBytes)
 	case format.KindBytes:
 		return format.AppendBytes(dst, k.Bytes, 50, false, p.RawBytes)
+	case format.KindFloat:
+		// DTrace knows a key only by its size and prints a float's bits
+		// as an integer; its value, as trace() prints it, in an
+		// integer's columns, says more.
+		w := 16
+		if k.Size == 4 {
+			w = 8
+		}
+		return appendRight(dst, strconv.FormatFloat(k.Float, 'g', -1, 64), w)
 	}
 	q := *p
 	q.Quiet = false

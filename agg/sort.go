@@ -171,6 +171,8 @@ func keyValueCmp(a, b format.Value) int {
 			}
 		}
 		return cmp.Compare(len(a.Frames), len(b.Frames))
+	case format.KindFloat:
+		return cmp.Compare(a.Float, b.Float)
 	}
 	if c := cmp.Compare(a.Size, b.Size); c != 0 {
 		return c

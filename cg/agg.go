@@ -113,9 +113,9 @@ func (g *gen) newAgg(a *ast.AssignExpr, v *check.Var, assigns []*ast.AssignExpr)
 		fd := g.keyField(a, k, t)
 		size := fd.Size
 		switch fd.Kind {
-		case KindInt, KindUint:
-			// An integer takes 8 bytes of the key and is decoded at
-			// the size of its type.
+		case KindInt, KindUint, KindFloat:
+			// An integer or a float takes 8 bytes of the key and is
+			// decoded at the size of its type.
 			fd.Size = int(t.Sizeof())
 		case KindString:
 			// Every key this position takes may be shorter than strsize.

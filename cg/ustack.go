@@ -319,6 +319,9 @@ func (g *gen) keyField(n ast.Node, e ast.Expr, t *ctype.Type) Field {
 		return Field{Kind: KindString, Size: size}
 	case ctype.IsComposite(t):
 		return Field{Kind: KindBytes, Size: size}
+	case isFloat(t):
+		// Its bits, as trace() records them.
+		return Field{Kind: KindFloat, Size: size}
 	case ctype.IsSigned(t) && !ctype.IsPointer(t):
 		return Field{Kind: KindInt, Size: size}
 	}

@@ -45,7 +45,7 @@ func (g *gen) fieldSize(n ast.Node, t *ctype.Type) int {
 		return 8 * g.frames
 	case isStr(t):
 		return align8(g.strbuf)
-	case ctype.IsInteger(t) || ctype.IsPointer(t):
+	case ctype.IsInteger(t) || ctype.IsPointer(t), isFloat(t):
 		return 8
 	case ctype.IsComposite(t):
 		// A struct or union is a key by its bytes.

@@ -51,6 +51,11 @@ type decoder struct {
 	// fired, and aggs are final.
 	mu    sync.Mutex
 	ended bool
+	// aggRate is the aggrate option: printa() reads the aggregation maps
+	// at most once in that time, lastAgg when it last did (see
+	// rateSnapshot).
+	aggRate time.Duration
+	lastAgg time.Time
 }
 
 // probeName is a probe's name split into its fields.
@@ -208,13 +213,32 @@ func kernelTrap(act bpfrt.Action) error {
 	return nil
 }
 
+// rateSnapshot takes a snapshot for printa(), at most once per aggrate as
+// DTrace's dtrace_aggregate_snap does: within that time since the last
+// one, printa() prints the last snapshot again. Without aggrate, every
+// printa() reads the maps. The final snapshot (end) is always fresh.
+func (o *decoder) rateSnapshot() error {
+	if o.aggRate > 0 {
+		now := time.Now()
+		switch {
+		case o.lastAgg.IsZero():
+			o.lastAgg = now
+		case now.Sub(o.lastAgg) < o.aggRate:
+			return nil
+		default:
+			o.lastAgg = o.lastAgg.Add(o.aggRate)
+		}
+	}
+	return o.snapshot()
+}
+
 // printa takes a snapshot of the aggregations of a printa() and marks
 // them printed when they had a tuple to print, as DTrace does: those are
 // not printed again when the run ends.
 func (o *decoder) printa(rd bpfrt.RecDesc, recs []bpfrt.RecDesc) (output.Action, error) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	if err := o.snapshot(); err != nil {
+	if err := o.rateSnapshot(); err != nil {
 		return output.Action{}, err
 	}
 	a := output.Action{Kind: output.Printa, Aggs: make([]*agg.Aggregation, len(recs))}
@@ -502,9 +526,13 @@ func field(f cg.Field, b []byte) format.Value {
 	case cg.KindFloat:
 		switch len(v) {
 		case 4:
-			return format.Float(float64(math.Float32frombits(binary.NativeEndian.Uint32(v))))
+			f := format.Float(float64(math.Float32frombits(binary.NativeEndian.Uint32(v))))
+			f.Size = 4
+			return f
 		case 8:
-			return format.Float(math.Float64frombits(binary.NativeEndian.Uint64(v)))
+			f := format.Float(math.Float64frombits(binary.NativeEndian.Uint64(v)))
+			f.Size = 8
+			return f
 		}
 		return format.Bytes(bytes.Clone(v))
 	case cg.KindMem:

@@ -179,6 +179,11 @@ func StartWith(prog *cg.Program, probes *Probes, opts Options, w output.Writer, 
 	}
 	s.syms = syms
 	s.out = newDecoder(prog, cs.Maps(), syms, w, fx)
+	if opts != nil {
+		if v, ok := opts.Value("aggrate"); ok && v > 0 {
+			s.out.aggRate = time.Duration(v)
+		}
+	}
 	if opts != nil && opts.Bool("aggpercpu") {
 		if err := s.out.keepPerCPU(); err != nil {
 			return nil, err

@@ -524,9 +524,13 @@ func (c *checker) cast(e *ast.CastExpr) *TypeInfo {
 	t, _ := c.typeOf(e.Type)
 	c.typeOps[e] = t
 	x := c.expr(e.X)
+	// Floating-point types are not scalars in D: a value of one may be
+	// recorded and printed, but not converted (DTrace's
+	// dt_node_is_scalar).
+	scalar := func(t *ctype.Type) bool { return ctype.IsInteger(t) || ctype.IsPointer(t) }
 	switch {
 	case ctype.IsVoid(t):
-	case ctype.IsScalar(t) && (ctype.IsScalar(x.Type) || ctype.IsString(x.Type) && ctype.IsPointer(t)):
+	case scalar(t) && (scalar(x.Type) || ctype.IsString(x.Type) && ctype.IsPointer(t)):
 	// A string may be made of an address (a pointer or an integer).
 	case ctype.IsString(t) && (strcompat(x.Type) || ctype.IsScalar(x.Type)):
 	case ctype.Same(ctype.Resolve(t), ctype.Resolve(x.Type)):

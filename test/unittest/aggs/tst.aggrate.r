@@ -1,0 +1,6 @@
+begin 1
+tick 1
+tick 1
+tick 1
+
+                4

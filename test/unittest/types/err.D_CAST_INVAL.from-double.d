@@ -1,0 +1,10 @@
+/*
+ * Nor is a double cast to an integer.
+ */
+double d;
+
+BEGIN
+{
+	trace((int)d);
+	exit(0);
+}
