@@ -105,13 +105,13 @@ type clause struct {
 	size   int
 	depth  int
 	slot   int
-	alloca int      // bytes of the alloca() area used
-	faults bool     // a fault path was generated
+	alloca int  // bytes of the alloca() area used
+	faults bool // a fault path was generated
 	// allocaTop says the clause keeps the top word of its alloca() area
 	// (allocacheck.go), which its prologue zeroes.
 	allocaTop bool
-	full   ast.Node // the outermost full expression being generated
-	xin    []int    // stack slots of the inputs of the translations being generated
+	full      ast.Node // the outermost full expression being generated
+	xin       []int    // stack slots of the inputs of the translations being generated
 	// inlineArgs are the stack slots of the arguments of the inline
 	// arrays being generated, by parameter.
 	inlineArgs map[*check.Var]int
