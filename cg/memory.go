@@ -43,34 +43,63 @@ const (
 // allocNeeds returns, for each clause, the bytes of its alloca() area:
 // the sum of its constant-size alloca() and copyin() memory, or at least
 // scratch bytes when it allocates a size known only at run time, which
-// dynamic reports.
+// dynamic reports. The calls counted include those of the inlines and
+// translator members the clause uses, whose code is generated where they
+// are used (curpsinfo->pr_argc copies in).
 func (g *gen) allocNeeds(scratch int) (needs []int, dynamics []bool) {
 	needs = make([]int, len(g.info.Clauses))
 	dynamics = make([]bool, len(g.info.Clauses))
+	saved := g.ci
+	defer func() { g.ci = saved }()
 	for i, ci := range g.info.Clauses {
+		g.ci = ci // translation() finds translated args[] through it
 		n, dynamic := 0, false
-		ast.Inspect(ci.Clause, func(x ast.Node) bool {
-			call, ok := x.(*ast.CallExpr)
-			if !ok {
+		var walk func(ast.Node, int)
+		walk = func(root ast.Node, depth int) {
+			if depth > maxExpansion {
+				return // a cycle the checker let through: counted enough
+			}
+			ast.Inspect(root, func(x ast.Node) bool {
+				switch x := x.(type) {
+				case *ast.Ident:
+					if v := g.info.Vars[x]; v != nil && v.Kind == check.Inline && v.Inline != nil {
+						walk(v.Inline.Value, depth+1)
+					}
+				case *ast.XlateExpr:
+					// Materialised whole (*curpsinfo), it evaluates every
+					// member.
+					if xl := g.info.Xlated[x]; xl != nil {
+						for _, m := range xl.Decl.Members {
+							walk(m.Value, depth+1)
+						}
+					}
+				case *ast.SelectorExpr:
+					if tr, ok := g.translation(x.X); ok {
+						if val := memberOf(tr.xl, x.Sel.Name); val != nil {
+							walk(val, depth+1)
+						}
+					}
+				case *ast.CallExpr:
+					arg := -1
+					switch {
+					case isCall(x, "alloca") && len(x.Args) == 1:
+						arg = 0
+					case isCall(x, "copyin") && len(x.Args) == 2:
+						arg = 1
+					}
+					if arg < 0 {
+						return true
+					}
+					if ti := g.info.Types[x.Args[arg]]; ti != nil && constSize(x, ti) {
+						n += align8(int(ti.Value))
+					} else {
+						dynamic = true
+					}
+				}
 				return true
-			}
-			arg := -1
-			switch {
-			case isCall(call, "alloca") && len(call.Args) == 1:
-				arg = 0
-			case isCall(call, "copyin") && len(call.Args) == 2:
-				arg = 1
-			}
-			if arg < 0 {
-				return true
-			}
-			if ti := g.info.Types[call.Args[arg]]; ti != nil && constSize(call, ti) {
-				n += align8(int(ti.Value))
-			} else {
-				dynamic = true
-			}
-			return true
-		})
+			})
+		}
+		walk(ci.Clause, 0)
 		if dynamic {
 			n = max(n, scratch)
 		}
@@ -78,6 +107,10 @@ func (g *gen) allocNeeds(scratch int) (needs []int, dynamics []bool) {
 	}
 	return needs, dynamics
 }
+
+// maxExpansion bounds how deep allocNeeds follows inlines and translator
+// members into one another.
+const maxExpansion = 16
 
 // constSize reports whether the size ti of an alloca() or copyin() call
 // is laid out at compile time: a constant that alloca() may allocate

@@ -17,6 +17,7 @@ typedef struct psinfo {
 	gid_t	pr_gid;		/* real group ID */
 	gid_t	pr_egid;	/* effective group ID */
 	uintptr_t pr_addr;	/* address of the task_struct */
+	struct tty_struct *pr_ttydev;	/* controlling terminal, or -1 */
 	char	pr_fname[16];	/* name of the executable */
 	char	pr_psargs[80];	/* initial part of the argument list */
 	int	pr_wstat;	/* exit status of a zombie */
@@ -24,7 +25,12 @@ typedef struct psinfo {
 	uintptr_t pr_argv;	/* address of the arguments */
 	uintptr_t pr_envp;	/* address of the environment */
 	char	pr_dmodel;	/* data model of the process */
+	taskid_t pr_taskid;	/* task ID (always 0 on Linux) */
+	projid_t pr_projid;	/* project ID (always 0 on Linux) */
 	int	pr_nzomb;	/* number of zombie threads */
+	int	pr_poolid;	/* resource pool ID (always 0 on Linux) */
+	zoneid_t pr_zoneid;	/* zone ID (always 0 on Linux) */
+	id_t	pr_contract;	/* process contract (always 0 on Linux) */
 } psinfo_t;
 
 /* pr_dmodel's values: every process is taken for a 64-bit one. */
@@ -63,6 +69,7 @@ translator psinfo_t < struct task_struct *T > {
 	pr_gid = T->cred->gid.val;
 	pr_egid = T->cred->egid.val;
 	pr_addr = (uintptr_t)T;
+	pr_ttydev = T->signal->tty ? T->signal->tty : (struct tty_struct *)-1;
 	pr_fname = T->comm;
 	/*
 	 * The arguments live in the process's memory, which a probe can
@@ -71,11 +78,24 @@ translator psinfo_t < struct task_struct *T > {
 	 */
 	pr_psargs = T == curthread ? execargs : stringof(T->comm);
 	pr_wstat = T->exit_code;
-	pr_argc = 0;
-	pr_argv = T->mm ? T->mm->arg_start : 0;
-	pr_envp = T->mm ? T->mm->env_start : 0;
+	/*
+	 * The initial stack, where the kernel's exec left argc, then the
+	 * argument vector and the environment vector after it, each ending
+	 * with NULL. Only the current process's memory can be read: another
+	 * task's count is 0, its environment vector unknown (0).
+	 */
+	pr_argc = T == curthread && T->mm ?
+	    *(int *)copyin(T->mm->start_stack, sizeof (int)) : 0;
+	pr_argv = T->mm ? T->mm->start_stack + sizeof (long) : 0;
+	pr_envp = T == curthread && T->mm ? T->mm->start_stack + sizeof (long) *
+	    (*(int *)copyin(T->mm->start_stack, sizeof (int)) + 2) : 0;
 	pr_dmodel = PR_MODEL_LP64;
+	pr_taskid = 0;
+	pr_projid = 0;
 	pr_nzomb = 0;
+	pr_poolid = 0;
+	pr_zoneid = 0;
+	pr_contract = 0;
 };
 
 /* pr_state's values and pr_flag's, as DTrace gives them. */
