@@ -103,6 +103,21 @@ func (g *gen) recordValue(act bpfrt.Action, e ast.Expr) {
 		g.recordInet(act, kind, size, addr)
 		return
 	}
+	if act == ActArg && g.isExecname(e) {
+		// A printf() argument of execname takes the comm's 16 bytes,
+		// not strsize's: bpf_get_current_comm fills them, NULs after
+		// the name, with no copy through a string slot. It is most of
+		// a typical record, and the record's size is what its way
+		// through the buffer costs.
+		off := g.record(act, min(commLen, g.strbuf), 1, KindString, -1)
+		g.emit(
+			asm.Mov.Reg(asm.R1, rScratch),
+			asm.Add.Imm(asm.R1, int32(g.stageOff(off))),
+			asm.Mov.Imm(asm.R2, int32(min(commLen, g.strbuf))),
+			asm.FnGetCurrentComm.Call(),
+		)
+		return
+	}
 	t := g.expr(e)
 	if k, ok := symKind(e); ok {
 		if k.IsUser() {

@@ -289,3 +289,17 @@ func TestUserStackRecords(t *testing.T) {
 		t.Errorf("an aggregation keyed by ustack() then stack(): %v, want ErrNotSupported", err)
 	}
 }
+
+// TestPrintfExecnameRecord checks that a printf() argument of execname
+// takes the comm's 16 bytes of the record, not strsize's, and another
+// string strsize's.
+func TestPrintfExecnameRecord(t *testing.T) {
+	p, err := compile(t, `BEGIN { printf("%s %d %s\n", execname, pid, probename); }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := p.Clauses[0].Stmt.Recs
+	if len(recs) != 4 || recs[1].Size != 16 || RecKind(recs[1]) != KindString || recs[3].Size != 257 || RecKind(recs[3]) != KindString {
+		t.Errorf("printf() record fields %+v, want execname's of 16 bytes and probename's of 257", recs)
+	}
+}
