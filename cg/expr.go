@@ -272,6 +272,13 @@ func (g *gen) addrOf(e *ast.UnaryExpr) {
 // A value of array, struct or union type stays its address.
 func (g *gen) loadKernel(n ast.Node, t *ctype.Type) {
 	switch r := ctype.Resolve(t); {
+	case ctype.IsString(t):
+		// A string's value is the address of its characters, which
+		// are read where it is used.
+		if g.allocaLoad(n) {
+			g.allocaCheck(int(t.Sizeof()))
+		}
+		return
 	case r.Kind == ctype.Array || r.Kind == ctype.Struct || r.Kind == ctype.Union:
 		return
 	case !ctype.IsInteger(t) && !ctype.IsPointer(t) && !isFloat(t):

@@ -196,6 +196,10 @@ func (g *gen) allocaDyn(n ast.Node) {
 // which inKernel designates, leaving the value in R0; an address outside
 // the alloca area faults.
 func (g *gen) storeMem(e ast.Expr, t *ctype.Type) {
+	if ctype.IsString(t) {
+		g.storeStrMem(e, t)
+		return
+	}
 	if !ctype.IsInteger(t) && !ctype.IsPointer(t) {
 		g.unsupported(e, "store of a value of type "+t.String()+" through a pointer")
 	}
@@ -215,6 +219,23 @@ func (g *gen) storeMem(e ast.Expr, t *ctype.Type) {
 	}
 	g.pop(asm.R0)
 	g.emit(asm.StoreMem(asm.R2, int16(start), asm.R0, sizeOp(size)))
+}
+
+// storeStrMem stores the string R0 points to at the address of e, as a
+// string of type t: its characters up to t's size, NUL-terminated, as
+// DTrace copies a string by value; the value stays in R0.
+func (g *gen) storeStrMem(e ast.Expr, t *ctype.Type) {
+	size := int(t.Sizeof())
+	g.notNull()
+	g.push(e)
+	g.kaddr(e)
+	g.writablePtr(e, size)
+	g.emit(
+		asm.Add.Imm(asm.R2, int32(g.l.This+g.allocArea)),
+		asm.LoadMem(asm.R0, asm.RFP, int16(-8*g.c.depth), asm.DWord),
+	)
+	g.copyStrN(asm.R2, 0, size)
+	g.pop(asm.R0)
 }
 
 // writablePtr sets R2 so that R2 plus the start of the alloca() area

@@ -1,0 +1,2 @@
+abc de 2 def
+
