@@ -313,7 +313,9 @@ func (g *gen) copyMem(call *ast.CallExpr, addr, sizeArg, dest ast.Expr, kernel b
 	}
 	g.push(call)
 	switch {
-	case dest == nil && constSize(call, ti) && !g.c.dynAlloca || dest != nil && ti.Const && ti.Value > 0:
+	case dest == nil && constSize(call, ti) && !g.c.dynAlloca || dest != nil && ti.Const && ti.Value > 0 && ti.Value <= int64(g.allocSize):
+		// A constant size copyinto() cannot fit faults at run time
+		// (below), as in DTrace: "invalid size".
 		size := int(ti.Value)
 		if size > g.allocSize {
 			g.fail(call, fmt.Errorf("a copy of %d bytes does not fit in the %d bytes of alloca() memory", ti.Value, g.allocSize))
