@@ -509,6 +509,11 @@ func (c *checker) pragma(p *ast.Pragma) {
 		}
 		desc := &ast.ProbeDesc{Provider: name}
 		if arg == "module" {
+			// A module is there when its types are (DTrace asks for
+			// its CTF), or when probes name it.
+			if _, err := c.u.Module(name); err == nil {
+				return
+			}
 			desc = &ast.ProbeDesc{Module: name}
 		}
 		if m, err := c.cfg.Probes.Probe(desc); m == nil && err == nil {
