@@ -1,6 +1,6 @@
 /*
  * Dependencies this kernel satisfies: the syscall provider, and the
- * kernel's own types (module vmlinux).
+ * kernel's own types (module vmlinux): it compiles.
  */
 #pragma D option quiet
 #pragma D depends_on provider syscall
