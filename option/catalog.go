@@ -112,7 +112,7 @@ var catalogue = []*Def{
 	{Name: "knodefs", Class: Compile, Syntax: Flag, Doc: "permit undefined kernel symbols"},
 	{Name: "late", Class: Compile, Syntax: Keyword, Keywords: []string{"dynamic", "static"}, Doc: "translator binding mode", NoEffect: true},
 	{Name: "lazyload", Class: Compile, Syntax: Flag, Doc: "load USDT providers lazily", set: setIgnoringValue, NoEffect: true},
-	{Name: "ldpath", Class: Compile, Syntax: Text, CommandLineOnly: true, Doc: "path of the link editor", NoEffect: true},
+	{Name: "ldpath", Class: Compile, Syntax: Text, CommandLineOnly: true, Doc: "link editor that -G links its object with"},
 	{Name: "libdir", Class: Compile, Syntax: Text, Doc: "add a D library directory (-L)", set: setLibdir},
 	{Name: "linkmode", Class: Compile, Syntax: Keyword, Keywords: []string{"kernel", "dynamic", "static"}, Doc: "how kernel symbols are linked"},
 	{Name: "linknommap", Class: Compile, Syntax: Flag, Doc: "do not mmap object files when linking", set: setIgnoringValue, NoEffect: true},

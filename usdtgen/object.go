@@ -17,7 +17,8 @@ var ErrNoProbeSites = errors.New("No probe sites found for declared provider")
 
 // CheckObjects reads the stapsdt notes of the relocatable objects (or
 // linked files) at paths: every probe site of a declared provider must be
-// of a declared probe, and there must be at least one.
+// of a declared probe, and when a provider is declared there must be at
+// least one.
 func CheckObjects(paths []string, provs []Provider) error {
 	declared := map[string]map[string]bool{}
 	for _, p := range provs {
@@ -43,7 +44,9 @@ func CheckObjects(paths []string, provs []Provider) error {
 			sites++
 		}
 	}
-	if sites == 0 {
+	// A program that declares no provider has no sites to find: its
+	// object links as an empty one, as DTrace's does.
+	if sites == 0 && len(provs) > 0 {
 		return ErrNoProbeSites
 	}
 	return nil

@@ -105,10 +105,52 @@ func TestHeaderAndLinkNames(t *testing.T) {
 		t.Fatalf("gcc: %v\n%s", err, out)
 	}
 	_, stderr, status := run(t, "-G", "-s", src, empty)
-	if want := "dtrace: failed to link script " + src + ": No probe sites found for declared provider\n"; status != 1 || stderr != want {
+	// DTrace names the script without its .d: it strips the suffix to
+	// name the object.
+	if want := "dtrace: failed to link script " + strings.TrimSuffix(src, ".d") + ": No probe sites found for declared provider\n"; status != 1 || stderr != want {
 		t.Errorf("-G of an object without probes: status %d, stderr %q, want %q", status, stderr, want)
 	}
 	if _, err := os.Stat("usdtdemo.o"); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("a failed -G left usdtdemo.o: %v", err)
+	}
+}
+
+// TestLinkEditor: with -xldpath, -G links its object with that link
+// editor (LD -o NAME -r OBJECT); one that fails fails the link as in
+// DTrace, naming the script without its .d, and leaves no object.
+func TestLinkEditor(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	src := filepath.Join(dir, "plain.d")
+	if err := os.WriteFile(src, []byte("BEGIN { exit(0); }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A link editor that copies its input and says how it was called.
+	ld := filepath.Join(dir, "fakeld")
+	script := "#!/bin/sh\necho \"$1 $2 $3\" > args\ncp \"$4\" \"$2\"\n"
+	if err := os.WriteFile(ld, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, status := run(t, "-G", "-xldpath="+ld, "-s", src); status != 0 || stderr != "" {
+		t.Fatalf("-G with a working link editor: status %d, stderr %q", status, stderr)
+	}
+	if args, err := os.ReadFile("args"); err != nil || string(args) != "-o plain.o -r\n" {
+		t.Errorf("link editor called with %q (%v), want \"-o plain.o -r\"", args, err)
+	}
+	if out, err := exec.Command("file", "plain.o").Output(); err == nil && !strings.Contains(string(out), "relocatable") {
+		t.Errorf("plain.o: %s", out)
+	}
+	os.Remove("plain.o")
+	failing := filepath.Join(dir, "failld")
+	if err := os.WriteFile(failing, []byte("#!/bin/sh\necho refused >&2\nexit 3\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, status := run(t, "-G", "-xldpath="+failing, "-s", src)
+	want := "refused\ndtrace: failed to link script " + strings.TrimSuffix(src, ".d") + ": failed to link plain.o: " + failing + " exited with status 3\n"
+	if status != 1 || stderr != want {
+		t.Errorf("-G with a failing link editor: status %d, stderr %q, want %q", status, stderr, want)
+	}
+	if _, err := os.Stat("plain.o"); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a failed link left plain.o: %v", err)
 	}
 }
