@@ -163,7 +163,7 @@ func NewMaps(cfg Config) (*Maps, error) {
 		}
 	}
 	if cfg.UnwindRows > 0 {
-		if m.Unwind, err = newUnwindMaps(cfg.UnwindRows); err != nil {
+		if m.Unwind, err = NewUnwindMaps(cfg.UnwindRows); err != nil {
 			return nil, err
 		}
 	}
@@ -234,7 +234,7 @@ func (m *Maps) Close() error {
 		}
 	}
 	if m.Unwind != nil {
-		m.Unwind.close()
+		m.Unwind.Close()
 	}
 	for _, c := range m.chains {
 		errs = append(errs, c.Close())

@@ -118,8 +118,9 @@ type UnwindMaps struct {
 	Procs, Maps, Rows, Want *ebpf.Map
 }
 
-// newUnwindMaps creates the unwind maps for rows rows.
-func newUnwindMaps(rows int) (*UnwindMaps, error) {
+// NewUnwindMaps creates the unwind maps for rows rows (a program's come
+// with its Maps, when Config.UnwindRows asks for them).
+func NewUnwindMaps(rows int) (*UnwindMaps, error) {
 	u := &UnwindMaps{}
 	for _, s := range []struct {
 		dst  **ebpf.Map
@@ -132,7 +133,7 @@ func newUnwindMaps(rows int) (*UnwindMaps, error) {
 	} {
 		m, err := ebpf.NewMap(&s.spec)
 		if err != nil {
-			u.close()
+			u.Close()
 			return nil, fmt.Errorf("create map %s: %w", s.spec.Name, err)
 		}
 		*s.dst = m
@@ -140,7 +141,8 @@ func newUnwindMaps(rows int) (*UnwindMaps, error) {
 	return u, nil
 }
 
-func (u *UnwindMaps) close() {
+// Close releases the maps.
+func (u *UnwindMaps) Close() {
 	for _, m := range []*ebpf.Map{u.Procs, u.Maps, u.Rows, u.Want} {
 		if m != nil {
 			m.Close()

@@ -31,25 +31,27 @@ import (
 // walked by frame pointers.
 //
 // An object's rows are built once per build ID and shared by the
-// processes mapping it, appended to the rows map until ustacktablesize
-// is used up; rows are not reclaimed within a session. A process's
-// mappings take a range of the mappings map, a new one at each change:
-// its entry is switched to the new range in one update and the old range
-// is reused two polls later, when no probe can be walking it any more.
+// processes mapping it, in a range of the rows map (ustacktablesize
+// bounds it); when no followed process maps the object any more, its
+// range is freed. A process's mappings take a range of the mappings map,
+// a new one at each change: its entry is switched to the new range in one
+// update. A range freed is reused two polls later, when no probe can be
+// walking it any more.
 type unwinder struct {
 	maps *bpfrt.UnwindMaps
 	feed *mapFeed
 	sys  *proc.SystemMapWatch // nil: only the targets have tables
 
 	mu      sync.Mutex
-	objects map[string]object // by build ID, or path without one
+	objects map[string]*object // by build ID, or path without one
 	procs   map[int]*unwindProc
-	rows    uint32 // rows used in the rows map
-	free    spans  // of the mappings map
+	free    spans // of the mappings map
+	rowFree spans // of the rows map
 	// freed are ranges of the mappings map no entry points at since the
-	// last poll, and the poll before.
-	freed, freedBefore []span
-	stats              UnwindStats
+	// last poll, and the poll before; rowsFreed the same of the rows map.
+	freed, freedBefore         []span
+	rowsFreed, rowsFreedBefore []span
+	stats                      UnwindStats
 
 	stop chan struct{}
 	done chan struct{}
@@ -73,9 +75,11 @@ type UnwindStats struct {
 	SystemWide bool
 }
 
-// object is an object's rows in the rows map; count 0: none.
+// object is an object's rows in the rows map (count 0: none), and the
+// followed processes that map it.
 type object struct {
 	first, count uint32
+	refs         int
 }
 
 // unwindProc is a followed process.
@@ -87,6 +91,8 @@ type unwindProc struct {
 	elf *uelf.Process
 	// span is its range of the mappings map.
 	span span
+	// objs are the objects its mappings there hold, by u.objects' key.
+	objs []string
 	// stale: its mappings changed, to be re-read.
 	stale bool
 }
@@ -103,8 +109,8 @@ const (
 
 func newUnwinder(maps *bpfrt.UnwindMaps, feed *mapFeed) *unwinder {
 	u := &unwinder{
-		maps: maps, feed: feed, objects: map[string]object{}, procs: map[int]*unwindProc{},
-		free: spans{{0, bpfrt.UMapsMax}},
+		maps: maps, feed: feed, objects: map[string]*object{}, procs: map[int]*unwindProc{},
+		free: spans{{0, bpfrt.UMapsMax}}, rowFree: spans{{0, maps.Rows.MaxEntries()}},
 		stop: make(chan struct{}), done: make(chan struct{}),
 	}
 	if sys, err := proc.WatchSystemMaps(); err == nil {
@@ -204,14 +210,22 @@ func (u *unwinder) poll() {
 		}
 		u.feed.sync()
 		u.mu.Lock()
-		u.free.release(u.freedBefore...)
-		u.freedBefore, u.freed = u.freed, nil
+		u.release()
 		if u.sys != nil {
 			u.system()
 		}
 		u.wants()
 		u.mu.Unlock()
 	}
+}
+
+// release frees the ranges of the maps freed two polls ago: a probe
+// that found them then has finished with them.
+func (u *unwinder) release() {
+	u.free.release(u.freedBefore...)
+	u.freedBefore, u.freed = u.freed, nil
+	u.rowFree.release(u.rowsFreedBefore...)
+	u.rowsFreedBefore, u.rowsFreed = u.rowsFreed, nil
 }
 
 // system applies what the system-wide watch saw: exits drop their
@@ -282,10 +296,28 @@ func (u *unwinder) drop(pid int, p *unwindProc, entry bool) {
 	if p == nil {
 		return
 	}
-	if p.span.n > 0 {
-		u.freed = append(u.freed, p.span)
-	}
+	u.freeSpan(p)
+	u.unref(p.objs)
+	p.objs = nil
 	delete(u.procs, pid)
+}
+
+// unref drops a process's references to objects: those no process maps
+// any more are forgotten, and their rows freed.
+func (u *unwinder) unref(ids []string) {
+	for _, id := range ids {
+		o := u.objects[id]
+		if o == nil {
+			continue
+		}
+		if o.refs--; o.refs > 0 {
+			continue
+		}
+		delete(u.objects, id)
+		if o.count > 0 {
+			u.rowsFreed = append(u.rowsFreed, span{o.first, o.count})
+		}
+	}
 }
 
 // close stops the polling and the system-wide watch.
@@ -311,9 +343,25 @@ func (u *unwinder) setProc(pid int, s span) error {
 
 // load writes the mappings of process p, with the rows of their objects,
 // in a new range of the mappings map, and points its entry at them.
-func (u *unwinder) load(pid int, p *unwindProc) error {
+func (u *unwinder) load(pid int, p *unwindProc) (err error) {
 	sort.Slice(p.maps, func(i, j int) bool { return p.maps[i].Start < p.maps[j].Start })
 	n := uint32(min(len(p.maps), bpfrt.UMapsPerProc))
+	// The objects are referenced from the start, so that those p
+	// already maps keep their rows; what it mapped before is let go once
+	// the entry no longer points at it (switched), and what it maps now
+	// if the entry does not.
+	var ids []string
+	switched := false
+	defer func() {
+		if err != nil {
+			u.unref(ids)
+			ids = nil
+		}
+		if switched {
+			u.unref(p.objs)
+			p.objs = ids
+		}
+	}()
 	s := span{n: n}
 	if n > 0 {
 		var ok bool
@@ -321,13 +369,18 @@ func (u *unwinder) load(pid int, p *unwindProc) error {
 			// No room: frame pointers.
 			u.freeSpan(p)
 			u.setProc(pid, span{})
+			switched = true
 			return fmt.Errorf("unwind: mappings map full")
 		}
 	}
 	var v [bpfrt.UMapSize]byte
 	ne := binary.NativeEndian
 	for i, m := range p.maps[:n] {
-		obj, bias := u.object(p, m)
+		obj, id, bias := u.object(p, m)
+		if id != "" {
+			obj.refs++
+			ids = append(ids, id)
+		}
 		ne.PutUint64(v[bpfrt.UMapStart:], m.Start)
 		ne.PutUint64(v[bpfrt.UMapEnd:], m.End)
 		ne.PutUint64(v[bpfrt.UMapBias:], bias)
@@ -344,6 +397,7 @@ func (u *unwinder) load(pid int, p *unwindProc) error {
 	}
 	u.freeSpan(p)
 	p.span = s
+	switched = true
 	return nil
 }
 
@@ -395,17 +449,18 @@ func (s *spans) release(rs ...span) {
 }
 
 // object returns the rows of the object mapping m holds, loading them on
-// first use, and the mapping's load bias: its address minus the ELF
-// virtual address there.
-func (u *unwinder) object(p *unwindProc, m proc.Mapping) (object, uint64) {
+// first use, its key in u.objects ("" for a file that cannot be read: no
+// rows) and the mapping's load bias: its address minus the ELF virtual
+// address there.
+func (u *unwinder) object(p *unwindProc, m proc.Mapping) (*object, string, uint64) {
 	f, err := p.elf.File(uelf.Module{Path: m.Path, Mappings: []proc.Mapping{m}})
 	if err != nil {
 		u.stats.Skipped++
-		return object{}, 0
+		return &object{}, "", 0
 	}
 	vaddr, err := f.OffsetToVaddr(m.Offset)
 	if err != nil {
-		return object{}, 0
+		return &object{}, "", 0
 	}
 	bias := m.Start - vaddr
 	id := f.BuildID
@@ -413,41 +468,47 @@ func (u *unwinder) object(p *unwindProc, m proc.Mapping) (object, uint64) {
 		id = m.Path
 	}
 	if obj, ok := u.objects[id]; ok {
-		return obj, bias
+		return obj, id, bias
 	}
 	obj := u.build(f)
 	u.objects[id] = obj
-	return obj, bias
+	return obj, id, bias
 }
 
 // build loads the rows of file f into the rows map.
-func (u *unwinder) build(f *uelf.File) object {
+func (u *unwinder) build(f *uelf.File) *object {
 	start := time.Now()
 	defer func() { u.stats.Build += time.Since(start) }()
 	if isGo(f.Path) {
 		u.stats.GoObjects++
-		return object{}
+		return &object{}
 	}
 	t, err := unwind.Open(f.Path, f.DebugFile)
-	if err != nil || len(t.Rows) >= 1<<bpfrt.URowSteps || u.rows+uint32(len(t.Rows)) > u.maps.Rows.MaxEntries() {
+	if err != nil || len(t.Rows) == 0 || len(t.Rows) >= 1<<bpfrt.URowSteps {
 		u.stats.Skipped++
-		return object{}
+		return &object{}
+	}
+	first, ok := u.rowFree.alloc(uint32(len(t.Rows)))
+	if !ok {
+		u.stats.Skipped++
+		return &object{}
 	}
 	var v [bpfrt.URowSize]byte
 	for i, r := range t.Rows {
 		if r.PC >= 1<<32 {
+			u.rowFree.release(span{first, uint32(len(t.Rows))})
 			u.stats.Skipped++
-			return object{}
+			return &object{}
 		}
 		kind, cfa, fp, split := encodeRow(r)
 		bpfrt.PutURow(v[:], uint32(r.PC), cfa, fp, kind, split)
-		if err := u.maps.Rows.Update(u.rows+uint32(i), v[:], 0); err != nil {
+		if err := u.maps.Rows.Update(first+uint32(i), v[:], 0); err != nil {
+			u.rowFree.release(span{first, uint32(len(t.Rows))})
 			u.stats.Skipped++
-			return object{}
+			return &object{}
 		}
 	}
-	obj := object{first: u.rows, count: uint32(len(t.Rows))}
-	u.rows += obj.count
+	obj := &object{first: first, count: uint32(len(t.Rows))}
 	u.stats.Objects++
 	u.stats.Rows += len(t.Rows)
 	u.stats.Bytes += len(t.Rows) * bpfrt.URowSize
