@@ -197,8 +197,13 @@ func (m *Maps) newRings(manual bool) error {
 		}
 		size /= 2
 	}
+	// The consumer is woken when a ring is half full, or half as full
+	// as bufsize when that is less than a page (the smallest ring): a
+	// program that asked for a small buffer gets its records read as
+	// soon as it would have filled, and the fill policy, which the
+	// consumer keeps, stops tracing then.
+	l.RingMark = min(min(size, l.BufSize)/2, math.MaxInt32)
 	l.BufSize = size
-	l.RingMark = min(size/2, math.MaxInt32)
 	return nil
 }
 

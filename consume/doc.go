@@ -15,6 +15,12 @@
 // switchrate after it was written. A Handler that is a Flusher is
 // flushed each time the buffers have been read empty.
 //
+// DTrace's buffer policies fill and ring (policy.go) are kept by the
+// consumer on the records it reads, each counted against its CPU's
+// bufsize as DTrace counts it: fill stops tracing at the first record
+// that does not fit, then runs END; ring keeps each CPU's most recent
+// records and hands them over once END has run.
+//
 // Drops are counted per CPU by the BPF side when a record does not fit in
 // its CPU's buffer, a new tuple in the aggregation map or a dynamic
 // variable in the dynamic variable map, and reported every switchrate

@@ -40,6 +40,8 @@ type Options struct {
 	// cannot allocate fails Open, rather than being halved until it can
 	// (bufresize=auto, DTrace's default). BufSize says what Open made.
 	ManualResize bool
+	// Policy is bufpolicy (policy.go).
+	Policy Policy
 }
 
 // BuffersEnv is the environment variable that chooses the principal
@@ -67,6 +69,7 @@ type Session struct {
 	specFull uint64    // speculative records dropped for specsize
 	specLast [3]uint64 // the SpecDrop counts as last reported
 
+	policy   policyState
 	onActive func()
 	bufSize  int     // see BufSize
 	refused  []error // see Refused
@@ -107,6 +110,10 @@ func Open(opts Options) (*Session, error) {
 		s.specSize = DefaultSpecSize
 	}
 	s.bufSize = maps.Layout.BufSize
+	s.policy = policyState{policy: opts.Policy, size: opts.Config.BufSize}
+	if s.policy.size <= 0 {
+		s.policy.size = bpfrt.DefaultBufSize
+	}
 	if maps.Rings != nil {
 		if s.ring, err = newRingReader(maps.Rings); err != nil {
 			maps.Close()
@@ -373,7 +380,8 @@ func (s *Session) Run(ctx context.Context, h Handler) (int, error) {
 		}
 		now := time.Now()
 		due := s.statusRate <= 0 || !now.Before(statusDue)
-		if st.Activity != bpfrt.ActivityActive && due {
+		// Under bufpolicy=fill, tracing stops once a buffer is full.
+		if st.Activity != bpfrt.ActivityActive && due || s.policy.filled {
 			break
 		}
 		for due && s.statusRate > 0 && !now.Before(statusDue) {
@@ -408,6 +416,7 @@ func (s *Session) Run(ctx context.Context, h Handler) (int, error) {
 	if err := s.drain(&rec, h); err != nil {
 		return 0, err
 	}
+	s.policy.ending = true
 	if s.end != nil {
 		if err := s.maps.SetActivity(bpfrt.ActivityEnd); err != nil {
 			return 0, err
@@ -416,6 +425,17 @@ func (s *Session) Run(ctx context.Context, h Handler) (int, error) {
 			return 0, fmt.Errorf("END: %w", err)
 		}
 		if err := s.drain(&rec, h); err != nil {
+			return 0, err
+		}
+	}
+	if s.policy.policy == PolicyRing {
+		if err := s.flushRing(h); err != nil {
+			return 0, err
+		}
+		if err := s.reportDrops(h); err != nil {
+			return 0, err
+		}
+		if err := flush(h); err != nil {
 			return 0, err
 		}
 	}
@@ -534,6 +554,13 @@ func (s *Session) reportDrops(h Handler) error {
 	if err != nil {
 		return err
 	}
+	// The records the fill and ring policies dropped are principal
+	// drops of their CPU.
+	for cpu, n := range s.policy.dropped {
+		if cpu < len(drops) {
+			drops[cpu].Principal += n
+		}
+	}
 	last := make([]bpfrt.Drops, len(drops))
 	copy(last, s.drops)
 	s.drops = drops
@@ -606,7 +633,7 @@ func (s *Session) dispatch(cpu int, raw []byte, h Handler) error {
 		s.specRecord(spec, r)
 		return nil
 	}
-	return h.Record(r)
+	return s.record(r, h)
 }
 
 // Close detaches and releases everything the session created.

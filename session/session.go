@@ -125,7 +125,18 @@ func StartWith(prog *cg.Program, probes *Probes, opts Options, w output.Writer, 
 	if opts != nil {
 		if v, ok := opts.Value("bufsize"); ok {
 			copts.Config.BufSize = int(min(v, math.MaxInt))
-			if perfSampleHeader+largestRecord(prog) > copts.Config.BufSize {
+			// Under bufpolicy fill and ring the consumer counts the
+			// records against bufsize by DTrace's measure (a 4-byte
+			// EPID and the data), the buffers themselves being at
+			// least a page.
+			need := perfSampleHeader + largestRecord(prog)
+			if p := opts.Text("bufpolicy"); p == "fill" || p == "ring" {
+				need = 0
+				for _, c := range prog.Clauses {
+					need = max(need, 4+c.Stmt.DataSize)
+				}
+			}
+			if need > copts.Config.BufSize {
 				return nil, bpfrt.ErrBufTooSmall
 			}
 			if v == 0 {
@@ -133,6 +144,9 @@ func StartWith(prog *cg.Program, probes *Probes, opts Options, w output.Writer, 
 			}
 		}
 		copts.ManualResize = opts.Text("bufresize") == "manual"
+		if copts.Policy, err = consume.ParsePolicy(opts.Text("bufpolicy")); err != nil {
+			return nil, err
+		}
 		if v, ok := opts.Value("switchrate"); ok && v > 0 {
 			copts.SwitchRate = time.Duration(v)
 		}
