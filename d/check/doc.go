@@ -23,6 +23,15 @@
 // translators, the translator of each translated expression, and whether
 // the program is destructive.
 //
+// Each clause also gets its stability attributes, as DTrace's parser
+// gives every node the least attribute of what it is made of (attr.go):
+// its probe descriptions' (from their provider's, Unstable for a provider
+// pattern) and its statements' (built-ins by the table, args[] and
+// probeprov and the others by the provider, kernel types and symbols
+// Private, what "#pragma D attributes" says). dtrace -v reports them, and
+// the amin option refuses a clause or an expression below its minimum
+// (D_ATTR_MIN).
+//
 // The D library DTrace ships as /usr/lib64/dtrace/*.d (psinfo_t,
 // lwpsinfo_t, fileinfo_t, bufinfo_t, devinfo_t and their translators,
 // curpsinfo, NULL, the uregs[] register names, ...) is written in D under
