@@ -509,8 +509,12 @@ func (c *checker) pragma(p *ast.Pragma) {
 		}
 		desc := &ast.ProbeDesc{Provider: name}
 		if arg == "module" {
-			// A module is there when its types are (DTrace asks for
-			// its CTF), or when probes name it.
+			// A module is there when the kernel has it, built in or
+			// loaded (DTrace asks for its CTF), or its types are, or
+			// probes name it.
+			if c.cfg.Module != nil && c.cfg.Module(name) {
+				return
+			}
 			if _, err := c.u.Module(name); err == nil {
 				return
 			}
