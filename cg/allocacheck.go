@@ -23,7 +23,7 @@ import (
 func (g *gen) isAlloca(e ast.Expr) bool {
 	switch e := unparen(e).(type) {
 	case *ast.CallExpr:
-		return isCall(e, "alloca")
+		return isCall(e, "alloca") || isCall(e, "copyin")
 	case *ast.CastExpr:
 		return g.isAlloca(e.X)
 	case *ast.Ident, *ast.ScopedVar:

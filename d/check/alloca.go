@@ -8,7 +8,8 @@ import (
 )
 
 // allocaTaint says whether the value of e points into alloca() memory,
-// as DTrace's alloca taint has it: alloca()'s result, a variable assigned
+// as DTrace's alloca taint has it: alloca()'s and copyin()'s results, a
+// variable assigned
 // one, and casts, pointer arithmetic and ?: over them. mixed says a ?:
 // may or may not give such a pointer, which DTrace will not store in a
 // variable, as it cannot tell how to store it.
@@ -16,7 +17,8 @@ func (c *checker) allocaTaint(e ast.Expr) (alloca, mixed bool) {
 	switch e := unparen(e).(type) {
 	case *ast.CallExpr:
 		id, ok := unparen(e.Fun).(*ast.Ident)
-		return ok && id.Name == "alloca" && c.info.Vars[id] != nil && c.info.Vars[id].Kind == BuiltinFunc, false
+		// copyin() copies into alloca() memory too.
+		return ok && (id.Name == "alloca" || id.Name == "copyin") && c.info.Vars[id] != nil && c.info.Vars[id].Kind == BuiltinFunc, false
 	case *ast.CastExpr:
 		return c.allocaTaint(e.X)
 	case *ast.Ident, *ast.ScopedVar:
@@ -53,7 +55,34 @@ func (c *checker) allocaAssign(lhs, rhs ast.Expr) {
 	if mixed {
 		c.errorf(lhs, diag.D_ALLOCA_INCOMPAT, "ternary conditional with alloca and non-alloca branches cannot be assigned to a variable")
 	}
-	if v := c.info.Vars[unparen(lhs)]; v != nil && alloca && !ctype.IsString(c.info.Types[rhs].Type) {
+	v := c.info.Vars[unparen(lhs)]
+	if v == nil {
+		return
+	}
+	rt := c.info.Types[rhs]
+	switch {
+	case alloca:
+		// A string (and a ?: of char pointers is one) is copied by
+		// value: it neither taints nor clashes.
+		if ctype.IsString(rt.Type) {
+			return
+		}
 		c.allocaVars[v] = true
+	case rt != nil && rt.Const && rt.Value == 0 && ctype.IsInteger(rt.Type):
+		// A literal 0 clears a variable of either kind.
+		return
+	default:
+		c.nonAllocaVars[v] = true
+	}
+	// DTrace cannot tell how to load through a variable that holds both
+	// kinds of pointer, whatever the order of the assignments (the
+	// actions are checked before the predicate, as in DTrace); it names
+	// the clause's first line.
+	if c.allocaVars[v] && c.nonAllocaVars[v] {
+		var at ast.Node = lhs
+		if c.clause != nil {
+			at = c.clause.Clause.Descs[0]
+		}
+		c.errorf(at, diag.D_ALLOCA_INCOMPAT, "%s: cannot reuse the same identifier for both alloca and non-alloca allocations", v.Name)
 	}
 }

@@ -170,10 +170,11 @@ func (c *checker) call(e *ast.CallExpr) *TypeInfo {
 func (c *checker) callArgs(e *ast.CallExpr, fn *Ident, args []*TypeInfo) {
 	switch fn.Name {
 	case "bcopy", "copyinto":
-		// The destination must point into alloca() memory; a string,
-		// copied by value, never does.
+		// The destination must point into alloca() memory (by the
+		// alloca taint, as DTrace's code generator checks it); a
+		// string, copied by value, never does.
 		n := map[string]int{"bcopy": 1, "copyinto": 2}[fn.Name]
-		if ctype.IsString(args[n].Type) {
+		if alloca, _ := c.allocaTaint(e.Args[n]); ctype.IsString(args[n].Type) || !alloca {
 			c.errorf(e, diag.D_PROTO_ARG, "%s( ) argument #%d is incompatible with prototype:\n\tprototype: alloca pointer\n\t argument: non-alloca pointer", fn.Name, n+1)
 		}
 	case "alloca":

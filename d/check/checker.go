@@ -254,6 +254,8 @@ type checker struct {
 	// allocaVars are the variables assigned pointers into alloca()
 	// memory (alloca.go).
 	allocaVars map[*Var]bool
+	// nonAllocaVars are the variables assigned anything else but 0.
+	nonAllocaVars map[*Var]bool
 
 	// stmtExpr is the expression of the statement being checked: an
 	// action may be called only as that.
@@ -332,18 +334,19 @@ func empty(prog *ast.Program) bool {
 
 func newChecker(file *token.File, cfg *Config) *checker {
 	c := &checker{
-		file:       file,
-		protos:     map[string]*Proto{},
-		globals:    map[string]*Var{},
-		self:       map[string]*Var{},
-		this:       map[string]*Var{},
-		aggs:       map[string]*Var{},
-		allocaVars: map[*Var]bool{},
-		typeOps:    map[ast.Expr]*ctype.Type{},
-		enums:      map[string]int64{},
-		info:       &Info{Types: map[ast.Expr]*TypeInfo{}, Vars: map[ast.Expr]*Var{}, Xlated: map[ast.Expr]*Xlator{}},
-		script:     ctype.NewScope("script"),
-		lib:        ctype.NewScope("D"),
+		file:          file,
+		protos:        map[string]*Proto{},
+		globals:       map[string]*Var{},
+		self:          map[string]*Var{},
+		this:          map[string]*Var{},
+		aggs:          map[string]*Var{},
+		allocaVars:    map[*Var]bool{},
+		nonAllocaVars: map[*Var]bool{},
+		typeOps:       map[ast.Expr]*ctype.Type{},
+		enums:         map[string]int64{},
+		info:          &Info{Types: map[ast.Expr]*TypeInfo{}, Vars: map[ast.Expr]*Var{}, Xlated: map[ast.Expr]*Xlator{}},
+		script:        ctype.NewScope("script"),
+		lib:           ctype.NewScope("D"),
 	}
 	c.defs = c.script
 	c.info.Alloca = c.allocaVars

@@ -874,7 +874,12 @@ func (c *checker) assign(e *ast.AssignExpr) *TypeInfo {
 	if addSub {
 		c.addAssign(e, lhs, rhs)
 	}
-	if !lhs.Lvalue || !lhs.Writable {
+	// DTrace tells what is no lvalue at all (&x = p) from an lvalue
+	// that may not be written (pid = 1).
+	if !lhs.Lvalue {
+		c.errorf(e, diag.D_OP_LVAL, "operator %s requires modifiable lvalue as an operand", e.Op)
+	}
+	if !lhs.Writable {
 		c.errorf(e, diag.D_OP_WRITE, "operator %s can only be applied to a writable variable", e.Op)
 	}
 	switch {
