@@ -55,6 +55,25 @@ func TestContention(t *testing.T) {
 	}
 	defer f.Close()
 	buf := make([]byte, 4096)
+	// Contention depends on how the threads meet on two CPUs: a run in
+	// which none met is tried again, a few times.
+	count := map[string]int{}
+	for attempt := 0; attempt < 5 && (count["lockstat:vmlinux::adaptive-block"]+count["lockstat:vmlinux::adaptive-spin"] == 0 || count["lockstat:vmlinux::rw-block"] == 0); attempt++ {
+		clear(count)
+		contentions(t, p, f, buf, count)
+	}
+	t.Logf("firings in this process: %v", count)
+	if count["lockstat:vmlinux::adaptive-block"]+count["lockstat:vmlinux::adaptive-spin"] == 0 {
+		t.Errorf("no mutex contention fired (%v)", count)
+	}
+	if count["lockstat:vmlinux::rw-block"] == 0 {
+		t.Errorf("no rw-semaphore contention fired (%v)", count)
+	}
+}
+
+// contentions runs the contending threads under lockstat:::, checks each
+// firing of this process and counts them by probe.
+func contentions(t *testing.T, p [2]int, f *os.File, buf []byte, count map[string]int) {
 	fs := stabletest.Run(t, table(), []stabletest.Clause{{Desc: "lockstat:::", NArgs: 2}}, func() {
 		done := make(chan struct{})
 		go func() {
@@ -81,7 +100,6 @@ func TestContention(t *testing.T) {
 		close(done)
 		unix.Write(p[1], buf)
 	})
-	count := map[string]int{}
 	for _, f := range fs {
 		if f.PID != uint32(os.Getpid()) {
 			continue
@@ -90,13 +108,6 @@ func TestContention(t *testing.T) {
 		if f.Args[0] == 0 || int64(f.Args[1]) <= 0 {
 			t.Errorf("%s: lock %#x, time %d ns: want a lock address and a positive time", f.Probe, f.Args[0], int64(f.Args[1]))
 		}
-	}
-	t.Logf("firings in this process: %v", count)
-	if count["lockstat:vmlinux::adaptive-block"]+count["lockstat:vmlinux::adaptive-spin"] == 0 {
-		t.Errorf("no mutex contention fired (%v)", count)
-	}
-	if count["lockstat:vmlinux::rw-block"] == 0 {
-		t.Errorf("no rw-semaphore contention fired (%v)", count)
 	}
 }
 
