@@ -15,7 +15,8 @@ import (
 // kernel or this build cannot do what was asked: errors.Is(err,
 // ErrNotSupported) holds for a feature the kernel lacks (the feature
 // probes' and cilium/ebpf's ebpf.ErrNotSupported), for a construct code
-// generation refuses (cg.ErrNotSupported), and for what godtrace does not
+// generation refuses (cg.ErrNotSupported), for an option value refused
+// (option.ErrNotSupported, e.g. oformat=xml in a pragma), and for what godtrace does not
 // do yet. The error's text says what is missing.
 var ErrNotSupported = errors.New("not supported yet")
 
@@ -47,7 +48,7 @@ func wrapNotSupported(err error) error {
 	if err == nil || errors.Is(err, ErrNotSupported) {
 		return err
 	}
-	if errors.Is(err, ebpf.ErrNotSupported) || errors.Is(err, cg.ErrNotSupported) {
+	if errors.Is(err, ebpf.ErrNotSupported) || errors.Is(err, cg.ErrNotSupported) || errors.Is(err, option.ErrNotSupported) {
 		return unsupported{err}
 	}
 	return err

@@ -58,9 +58,12 @@ type Def struct {
 	Doc string
 	// NoEffect options are accepted, as DTrace accepts them, but change
 	// nothing here (illumos features, rates of work the kernel does on
-	// its own, libdtrace's code generator and linker settings, files of
-	// its internal types): setting one is recorded, for a warning
-	// (Ineffective).
+	// its own, libdtrace's code generator, linker and debugging settings,
+	// files of its internal types, permission for undefined symbols,
+	// which are always errors here, lockmem, since the kernel charges BPF
+	// memory to the memory cgroup and not to RLIMIT_MEMLOCK, and amin,
+	// since no stability is computed for a program): setting one is
+	// recorded, for a warning (Ineffective).
 	NoEffect bool
 
 	// set parses and stores a value; nil means the generic handling of
@@ -86,7 +89,7 @@ var catalogue = []*Def{
 	{Name: "aggzoom", Class: Dynamic, Syntax: Bool, Doc: "scale histograms to the largest bucket (illumos)"},
 
 	// Compiler and preprocessor.
-	{Name: "amin", Class: Compile, Syntax: Text, Doc: "minimum stability attributes of a program", set: setAttr},
+	{Name: "amin", Class: Compile, Syntax: Text, Doc: "minimum stability attributes of a program", set: setAttr, NoEffect: true},
 	{Name: "argref", Class: Compile, Syntax: Flag, Doc: "allow references to unused macro arguments"},
 	{Name: "core", Class: Compile, Syntax: Flag, Doc: "dump core on exit (debugging)"},
 	{Name: "cpp", Class: Compile, Syntax: Flag, Doc: "run the C preprocessor on scripts (-C)"},
@@ -95,11 +98,11 @@ var catalogue = []*Def{
 	{Name: "cpppath", Class: Compile, Syntax: Text, CommandLineOnly: true, Doc: "path of the preprocessor"},
 	{Name: "ctfpath", Class: Compile, Syntax: Text, CommandLineOnly: true, Doc: "path of the kernel CTF archive"},
 	{Name: "ctypes", Class: Compile, Syntax: Text, Doc: "file to write the C types of the program to", NoEffect: true},
-	{Name: "debug", Class: Compile, Syntax: Flag, Doc: "print libdtrace debugging output"},
+	{Name: "debug", Class: Compile, Syntax: Flag, Doc: "print libdtrace debugging output", NoEffect: true},
 	{Name: "debugassert", Class: Compile, Syntax: Keyword, Keywords: []string{"mutexes"}, Doc: "enable internal assertions", NoEffect: true},
 	{Name: "define", Class: Compile, Syntax: Text, CommandLineOnly: true, Doc: "define a preprocessor macro (-D)", set: cppOpt("-D")},
 	{Name: "defaultargs", Class: Compile, Syntax: Flag, Doc: "unset macro arguments are 0 or \"\""},
-	{Name: "disasm", Class: Compile, Syntax: Int, Doc: "disassembly listing modes", set: setInt(0, math.MaxInt32)},
+	{Name: "disasm", Class: Compile, Syntax: Int, Doc: "disassembly listing modes", set: setInt(0, math.MaxInt32), NoEffect: true},
 	{Name: "droptags", Class: Compile, Syntax: Flag, Doc: "print tags with drop messages", set: setIgnoringValue},
 	{Name: "dtypes", Class: Compile, Syntax: Text, Doc: "file to write the D types of the program to", NoEffect: true},
 	{Name: "empty", Class: Compile, Syntax: Flag, Doc: "permit compiling empty programs"},
@@ -109,14 +112,14 @@ var catalogue = []*Def{
 	{Name: "incdir", Class: Compile, Syntax: Text, CommandLineOnly: true, Doc: "add an include directory (-I)", set: cppOpt("-I")},
 	{Name: "iregs", Class: Compile, Syntax: Int, Doc: "number of integer registers for code generation", set: setInt(1, 8), NoEffect: true},
 	{Name: "kdefs", Class: Compile, Syntax: Flag, Doc: "undefined kernel symbols are errors", set: clearFlag("knodefs")},
-	{Name: "knodefs", Class: Compile, Syntax: Flag, Doc: "permit undefined kernel symbols"},
+	{Name: "knodefs", Class: Compile, Syntax: Flag, Doc: "permit undefined kernel symbols", NoEffect: true},
 	{Name: "late", Class: Compile, Syntax: Keyword, Keywords: []string{"dynamic", "static"}, Doc: "translator binding mode", NoEffect: true},
 	{Name: "lazyload", Class: Compile, Syntax: Flag, Doc: "load USDT providers lazily", set: setIgnoringValue, NoEffect: true},
 	{Name: "ldpath", Class: Compile, Syntax: Text, CommandLineOnly: true, Doc: "link editor that -G links its object with"},
 	{Name: "libdir", Class: Compile, Syntax: Text, Doc: "add a D library directory (-L)", set: setLibdir},
-	{Name: "linkmode", Class: Compile, Syntax: Keyword, Keywords: []string{"kernel", "dynamic", "static"}, Doc: "how kernel symbols are linked"},
+	{Name: "linkmode", Class: Compile, Syntax: Keyword, Keywords: []string{"kernel", "dynamic", "static"}, Doc: "how kernel symbols are linked", NoEffect: true},
 	{Name: "linknommap", Class: Compile, Syntax: Flag, Doc: "do not mmap object files when linking", set: setIgnoringValue, NoEffect: true},
-	{Name: "linktype", Class: Compile, Syntax: Keyword, Keywords: []string{"elf", "dof"}, Doc: "output type of -G"},
+	{Name: "linktype", Class: Compile, Syntax: Keyword, Keywords: []string{"elf", "dof"}, Doc: "output type of -G: elf (dof is refused)", set: setLinktype},
 	{Name: "modpath", Class: Compile, Syntax: Text, CommandLineOnly: true, Doc: "path of the kernel modules", NoEffect: true},
 	{Name: "nolibs", Class: Compile, Syntax: Flag, Doc: "do not load the D libraries"},
 	{Name: "pgmax", Class: Compile, Syntax: Int, Doc: "number of processes to keep grabbed", set: setInt(0, math.MaxInt32), NoEffect: true},
@@ -131,7 +134,7 @@ var catalogue = []*Def{
 	{Name: "tregs", Class: Compile, Syntax: Int, Doc: "number of tuple registers, which bound the keys of a tuple", set: setInt(1, math.MaxInt32)},
 	{Name: "udefs", Class: Compile, Syntax: Flag, Doc: "undefined user symbols are errors", set: clearFlag("unodefs")},
 	{Name: "undef", Class: Compile, Syntax: Text, CommandLineOnly: true, Doc: "undefine a preprocessor macro (-U)", set: cppOpt("-U")},
-	{Name: "unodefs", Class: Compile, Syntax: Flag, Doc: "permit undefined user symbols"},
+	{Name: "unodefs", Class: Compile, Syntax: Flag, Doc: "permit undefined user symbols", NoEffect: true},
 	{Name: "useruid", Class: Compile, Syntax: Int, Doc: "uid of user processes to trace", set: setInt(0, math.MaxInt32), NoEffect: true},
 	{Name: "verbose", Class: Compile, Syntax: Flag, Doc: "print the generated code (-S)"},
 	{Name: "version", Class: Compile, Syntax: Text, Doc: "D language version to compile for", set: setVersion},
@@ -155,11 +158,11 @@ var catalogue = []*Def{
 	{Name: "grabanon", Class: Runtime, Syntax: Bool, Doc: "claim anonymous tracing state (-a)", NoEffect: true},
 	{Name: "jstackframes", Class: Runtime, Syntax: Bool, Default: 50, Doc: "default number of jstack() frames"},
 	{Name: "jstackstrsize", Class: Runtime, Syntax: Size, Default: 512, Doc: "default jstack() string space", NoEffect: true},
-	{Name: "lockmem", Class: Runtime, Syntax: Size, Doc: "locked memory limit, or unlimited", set: setLockmem},
+	{Name: "lockmem", Class: Runtime, Syntax: Size, Doc: "locked memory limit, or unlimited", set: setLockmem, NoEffect: true},
 	{Name: "maxframes", Class: Runtime, Syntax: Bool, Default: 127, Doc: "most stack frames any stack() may take"},
 	{Name: "noresolve", Class: Runtime, Syntax: Bool, Doc: "do not resolve addresses to symbols"},
 	{Name: "nspec", Class: Runtime, Syntax: Bool, Default: 1, Doc: "number of speculations"},
-	{Name: "oformat", Class: Dynamic, Syntax: Keyword, Keywords: []string{"text", "json", "xml", "html"}, Doc: "output format: text, or json lines (FreeBSD)", set: setOformat},
+	{Name: "oformat", Class: Dynamic, Syntax: Keyword, Keywords: []string{"text", "json", "xml", "html"}, Doc: "output format: text, or json lines (FreeBSD; its xml and html are refused)", set: setOformat},
 	{Name: "pcapsize", Class: Runtime, Syntax: Size, Doc: "bytes of packets pcap() captures", set: setRounded(8, 1, 65535, 1600)},
 	{Name: "pprof", Class: Runtime, Syntax: Text, Doc: "write the stack aggregations as a pprof profile to this file"},
 	{Name: "printsize", Class: Dynamic, Syntax: Size, Doc: "bytes of data print() prints", set: setRounded(8, 1, 65536, 8192)},

@@ -9,5 +9,7 @@
 // accepts every option DTrace accepts; those that change nothing here are
 // marked NoEffect, and setting one is recorded (Options.Ineffective) so
 // that dtrace(8) warns "option NAME has no effect on Linux" instead of
-// accepting it silently.
+// accepting it silently. A value DTrace knows that cannot be honoured here
+// (oformat=xml or html, linktype=dof) is refused when set, with
+// ErrNotSupported, rather than accepted and failing once tracing starts.
 package option

@@ -13,4 +13,8 @@ var (
 	ErrOverflow   = errors.New("Value too large for defined data type")
 	ErrBadVersion = errors.New("Version is not properly formatted or is too large")
 	ErrNoVersion  = errors.New("Requested version is not supported by compiler")
+	// ErrNotSupported refuses a value DTrace knows but this port cannot
+	// honour (oformat=xml, linktype=dof): refused when set, rather than
+	// accepted and failing once tracing starts.
+	ErrNotSupported = errors.New("Value not supported on Linux")
 )

@@ -87,7 +87,7 @@ func sample(d Def) (string, bool) {
 	case Rate:
 		return "10hz", true
 	case Keyword:
-		return d.Keywords[len(d.Keywords)-1], true
+		return d.Keywords[0], true // the last may be refused (oformat=html)
 	case Int:
 		return "4", true
 	}
@@ -358,9 +358,42 @@ func TestIneffective(t *testing.T) {
 	if got, want := o.Ineffective(), []string{"zone", "cleanrate", "temporal"}; !slices.Equal(got, want) {
 		t.Errorf("Ineffective() = %q, want %q", got, want)
 	}
+	// Undefined symbols are always errors here, BPF memory is charged to
+	// the memory cgroup, and no stability is computed: each of these
+	// warns rather than be taken silently.
+	for _, name := range []string{"knodefs", "unodefs", "lockmem", "amin", "debug", "disasm", "linkmode"} {
+		if d, ok := Lookup(name); !ok || !d.NoEffect {
+			t.Errorf("%s is not marked NoEffect", name)
+		}
+	}
 	for _, d := range Defs() {
 		if d.NoEffect && d.Doc == "" {
 			t.Errorf("%s has no effect and no doc saying what it would do", d.Name)
 		}
+	}
+}
+
+// TestRefused: a value DTrace knows and this port cannot honour is refused
+// when set, with its own error, and leaves the option as it was.
+func TestRefused(t *testing.T) {
+	o := New()
+	for _, arg := range []string{"oformat=xml", "oformat=html,pretty", "linktype=dof", "linktype=DOF"} {
+		if err := o.SetArg(arg); !errors.Is(err, ErrNotSupported) {
+			t.Errorf("SetArg(%q): %v, want ErrNotSupported", arg, err)
+		}
+	}
+	if err := o.SetPragma("oformat=xml"); !errors.Is(err, ErrNotSupported) {
+		t.Errorf("pragma oformat=xml: %v, want ErrNotSupported", err)
+	}
+	if got := o.Text("oformat"); got != "" {
+		t.Errorf("oformat = %q after refusals, want unset", got)
+	}
+	for _, arg := range []string{"oformat=json,pretty", "linktype=ELF", "oformat=text"} {
+		if err := o.SetArg(arg); err != nil {
+			t.Errorf("SetArg(%q): %v", arg, err)
+		}
+	}
+	if err := o.SetArg("oformat=yaml"); !errors.Is(err, ErrBadValue) {
+		t.Errorf("oformat=yaml: %v, want ErrBadValue", err)
 	}
 }

@@ -370,9 +370,27 @@ func (o *Options) Libdirs() []string { return append([]string(nil), o.libdir...)
 // style, then libxo's modifiers after commas (json,pretty). The style
 // chooses the output; the modifiers do not apply to JSON lines and are
 // ignored.
+// xml and html, libxo's other styles, are refused when set: there is no
+// writer for them, and refusing now beats tracing nothing after the probes
+// matched.
 func setOformat(o *Options, d *Def, value string, has bool) error {
 	style, _, _ := strings.Cut(value, ",")
-	return setGeneric(o, d, style, has)
+	return setRefusing(o, d, style, has, "xml", "html")
+}
+
+// setLinktype refuses dof: dtrace -G writes ELF objects only.
+func setLinktype(o *Options, d *Def, value string, has bool) error {
+	return setRefusing(o, d, value, has, "dof")
+}
+
+// setRefusing stores a keyword as setGeneric does, except the keywords
+// refused, which DTrace knows and this port cannot honour: ErrNotSupported
+// rather than ErrBadValue, so the message says why.
+func setRefusing(o *Options, d *Def, value string, has bool, refused ...string) error {
+	if has && slices.Contains(refused, d.keyword(value)) {
+		return ErrNotSupported
+	}
+	return setGeneric(o, d, value, has)
 }
 
 // setExporterLabels adds "agg:name,name..." items, separated by ';', to

@@ -171,8 +171,6 @@ func (c *command) run(argv []string) {
 		opts.Set("zdefs", "")
 	}
 	if c.mode == modeLink {
-		opts.Set("linkmode", "dynamic")
-		opts.Set("unodefs", "")
 		c.objects, c.args = c.args[1:], c.args[:1]
 	}
 	c.secondPass(flags)

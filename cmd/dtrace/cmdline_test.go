@@ -46,6 +46,13 @@ func TestMainMessages(t *testing.T) {
 		{[]string{"-x", "quiet=maybe", "-e"}, "", "dtrace: failed to set -x quiet: Invalid value for specified option\n", 1},
 		{[]string{"-b", "big"}, "", "dtrace: failed to set -b big: Invalid value for specified option\n", 1},
 		{[]string{"-X", "q"}, "", "dtrace: failed to set -X q: Invalid value for specified option\n", 1},
+		// Values DTrace knows that cannot be honoured here are refused
+		// when set, before any probe is matched.
+		{[]string{"-x", "oformat=xml", "-n", "BEGIN"}, "", "dtrace: failed to set -x oformat: Value not supported on Linux\n", 1},
+		{[]string{"--libxo", "html", "-n", "BEGIN"}, "", "dtrace: failed to set -x oformat: Value not supported on Linux\n", 1},
+		{[]string{"-x", "linktype=DOF", "-e"}, "", "dtrace: failed to set -x linktype: Value not supported on Linux\n", 1},
+		{[]string{"-x", "linktype=elf", "-e"}, "", "", 0},
+		{[]string{"-e", "-xlockmem=unlimited", "-xknodefs", "-xdebug", "-xdisasm=1"}, "", "dtrace: option lockmem has no effect on Linux\ndtrace: option knodefs has no effect on Linux\ndtrace: option debug has no effect on Linux\ndtrace: option disasm has no effect on Linux\n", 0},
 		{[]string{"-e", "-xbufsize=1m", "-xswitchrate=10hz", "-xdefaultargs", "-qwZF"}, "", "", 0},
 		{[]string{"-s", filepath.Join(dir, "none.d")}, "", "dtrace: failed to open " + filepath.Join(dir, "none.d") + ": No such file or directory\n", 1},
 		{[]string{"-p", "12x"}, "", "dtrace: invalid pid: 12x\n", 1},

@@ -152,12 +152,3 @@ func TestJSONStack(t *testing.T) {
 	}
 	t.Errorf("no aggregation: %s", strings.Join(types, " "))
 }
-
-// TestOformatUnsupported: FreeBSD's xml and html styles are refused.
-func TestOformatUnsupported(t *testing.T) {
-	requireTracing(t)
-	_, stderr, status := run(t, "-x", "oformat=html", "-n", "BEGIN")
-	if want := "dtrace: description 'BEGIN' matched 1 probe\ndtrace: could not enable tracing: oformat=html not supported yet\n"; status != 1 || stderr != want {
-		t.Errorf("status %d, stderr %q, want 1 and %q", status, stderr, want)
-	}
-}
