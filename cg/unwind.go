@@ -6,6 +6,7 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/godtrace/godtrace/bpfrt"
+	"github.com/godtrace/godtrace/internal/ptregs"
 )
 
 // A user stack is walked in BPF from the unwind rows of the objects the
@@ -52,15 +53,15 @@ const (
 	uwSlots
 )
 
-// x86-64 struct pt_regs offsets of the registers the walk starts from.
+// struct pt_regs offsets of the registers the walk starts from.
 const (
-	ptRegsBP = 4 * 8
-	ptRegsIP = 16 * 8
-	ptRegsSP = 19 * 8
+	ptRegsBP = ptregs.FP
+	ptRegsIP = ptregs.PC
+	ptRegsSP = ptregs.SP
 )
 
-// userTop is the first address above user space on x86-64.
-const userTop = 1 << 47
+// userTop is the first address above user space.
+const userTop = ptregs.UserTop
 
 // ustackUnwind stores user stack s at off from the scratch pointer,
 // walked with the unwind tables of the current process, by frame pointers

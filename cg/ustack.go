@@ -11,6 +11,7 @@ import (
 	"github.com/godtrace/godtrace/ctype"
 	"github.com/godtrace/godtrace/d/ast"
 	"github.com/godtrace/godtrace/format"
+	"github.com/godtrace/godtrace/internal/ptregs"
 )
 
 // bpfFUserStack is BPF_F_USER_STACK: bpf_get_stack() walks the user stack
@@ -186,14 +187,10 @@ func (g *gen) ucaller(e ast.Node) {
 	)
 }
 
-// ptRegsWords is the number of registers in the x86-64 struct pt_regs,
-// r15 ... ss: uregs[0] to uregs[20] in DTrace for Linux's numbering.
-const ptRegsWords = 21
-
-// uregThread names the members of the task's struct thread_struct that
-// uregs[21] to uregs[25] read, as DTrace for Linux does: the segment
-// registers and the trap number are not in pt_regs.
-var uregThread = [...]string{"ds", "es", "fsbase", "gsbase", "trap_nr"}
+// ptRegsWords is the number of registers in struct pt_regs that uregs[]
+// reads straight: r15 ... ss on x86-64, x0 ... pstate on arm64. Past them
+// come uregThread's (uregs_amd64.go, uregs_arm64.go).
+const ptRegsWords = ptregs.Words
 
 // threadReg is where a member of uregThread is: its offset in struct
 // task_struct, and its size.

@@ -6,11 +6,15 @@ import (
 	"strings"
 )
 
-// Reg is an x86-64 general-purpose register, numbered by its slot in the
-// kernel's struct pt_regs, which is what a BPF program reads.
+// Reg is a general-purpose register, numbered by its slot in the kernel's
+// struct pt_regs, which is what a BPF program reads. The numbers are the
+// architecture's: RegR15 ... RegSS on x86-64 (this file), RegX0 ...
+// RegA64PSTATE on arm64 (args_a64.go); args_amd64.go and args_arm64.go
+// say which the running one is, and so which syntax ParseArgs reads.
 type Reg uint8
 
-// Registers in struct pt_regs order; RegNone marks an absent operand.
+// x86-64 registers in struct pt_regs order; RegNone marks an absent
+// operand.
 const (
 	RegR15 Reg = iota
 	RegR14
@@ -36,17 +40,18 @@ const (
 	RegNone Reg = 0xff
 )
 
-var regNames = [...]string{"r15", "r14", "r13", "r12", "rbp", "rbx", "r11", "r10", "r9", "r8",
+var regNamesAMD64 = [...]string{"r15", "r14", "r13", "r12", "rbp", "rbx", "r11", "r10", "r9", "r8",
 	"rax", "rcx", "rdx", "rsi", "rdi", "orig_rax", "rip", "cs", "eflags", "rsp", "ss"}
 
-func (r Reg) String() string {
-	if int(r) < len(regNames) {
-		return regNames[r]
+func regNameAMD64(r Reg) string {
+	if int(r) < len(regNamesAMD64) {
+		return regNamesAMD64[r]
 	}
 	return "none"
 }
 
-// PtRegsOffset returns the byte offset of the register in struct pt_regs.
+// PtRegsOffset returns the byte offset of the register in struct pt_regs
+// (8 times its slot on both x86-64 and arm64).
 func (r Reg) PtRegsOffset() int { return int(r) * 8 }
 
 // subReg is one spelling of a register in assembly.
@@ -155,15 +160,15 @@ type Arg struct {
 //
 // Without a symbol the address is Offset + Base + Index*Scale. With one,
 // the displacement is the symbol's run-time address plus Offset; a %rip
-// base then only marks the addressing mode (the assembler turned the
-// symbol into an offset from the next instruction, which is the same
+// base (RegPC) then only marks the addressing mode (the assembler turned
+// the symbol into an offset from the next instruction, which is the same
 // address), so it is not added.
 func (a *Arg) Address(bias uint64, reg func(Reg) uint64) uint64 {
 	addr := uint64(a.Offset)
 	if a.Symbol != "" {
 		addr += bias + a.SymbolValue
 	}
-	if a.Base != RegNone && !(a.Base == RegRIP && a.Symbol != "") {
+	if a.Base != RegNone && !(a.Base == RegPC && a.Symbol != "") {
 		addr += reg(a.Base)
 	}
 	if a.Index != RegNone {
@@ -172,13 +177,17 @@ func (a *Arg) Address(bias uint64, reg func(Reg) uint64) uint64 {
 	return addr
 }
 
-// ParseArgs decodes the argument string of a stapsdt note: operands
-// separated by spaces, each "[-]SIZE@OPERAND" in AT&T syntax. An operand
-// without a size is taken as a signed 8-byte value, as SystemTap does.
-func ParseArgs(s string) ([]Arg, error) {
+// ParseArgs decodes the argument string of a stapsdt note of the
+// architecture godtrace runs on: operands separated by spaces, each
+// "[-]SIZE@OPERAND" in the assembler's syntax (AT&T on x86-64, "x1",
+// "[sp, 16]" on arm64). An operand without a size is taken as a signed
+// 8-byte value, as SystemTap does.
+func ParseArgs(s string) ([]Arg, error) { return parseArgs(s, parseArg) }
+
+func parseArgs(s string, parse func(string) (Arg, error)) ([]Arg, error) {
 	var args []Arg
-	for _, f := range strings.Fields(s) {
-		a, err := parseArg(f)
+	for _, f := range operands(s) {
+		a, err := parse(f)
 		if err != nil {
 			return nil, fmt.Errorf("usdt argument %q: %w", f, err)
 		}
@@ -187,7 +196,37 @@ func ParseArgs(s string) ([]Arg, error) {
 	return args, nil
 }
 
-func parseArg(s string) (Arg, error) {
+// operands splits a note's argument string at blanks outside brackets:
+// an arm64 memory operand ("-4@[sp, 16]") has one inside.
+func operands(s string) []string {
+	var ops []string
+	depth, start := 0, -1
+	for i, c := range s {
+		switch {
+		case c == '[':
+			depth++
+		case c == ']':
+			depth--
+		case (c == ' ' || c == '\t' || c == '\n') && depth <= 0:
+			if start >= 0 {
+				ops = append(ops, s[start:i])
+			}
+			start = -1
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		ops = append(ops, s[start:])
+	}
+	return ops
+}
+
+// cutSize returns an argument of the size s starts with ("-4@"), 8 signed
+// bytes if none, and the operand.
+func cutSize(s string) (Arg, string) {
 	a := Arg{Size: 8, Signed: true, Base: RegNone, Index: RegNone, Reg: RegNone}
 	if sz, op, ok := strings.Cut(s, "@"); ok && isSize(sz) {
 		n, _ := strconv.Atoi(sz)
@@ -198,6 +237,12 @@ func parseArg(s string) (Arg, error) {
 		a.Size = n
 		s = op
 	}
+	return a, s
+}
+
+// parseArgAMD64 reads one x86-64 operand, in AT&T syntax.
+func parseArgAMD64(s string) (Arg, error) {
+	a, s := cutSize(s)
 	switch {
 	case s == "":
 		return a, fmt.Errorf("empty operand")
@@ -349,8 +394,8 @@ func parseInt(s string) (int64, error) {
 	return int64(u), nil
 }
 
-// String writes the argument back in stapsdt syntax.
-func (a Arg) String() string {
+// stringAMD64 writes an x86-64 argument back in stapsdt syntax.
+func (a Arg) stringAMD64() string {
 	sz := a.Size
 	if a.Signed {
 		sz = -sz
@@ -381,10 +426,10 @@ func (a Arg) String() string {
 		}
 		op += "("
 		if a.Base != RegNone {
-			op += "%" + a.Base.String()
+			op += "%" + regNameAMD64(a.Base)
 		}
 		if a.Index != RegNone {
-			op += fmt.Sprintf(",%%%s,%d", a.Index, a.Scale)
+			op += fmt.Sprintf(",%%%s,%d", regNameAMD64(a.Index), a.Scale)
 		}
 		op += ")"
 	}

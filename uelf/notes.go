@@ -169,7 +169,7 @@ func (f *File) resolveArgs(args []Arg) error {
 			continue
 		}
 		if a.Symbol == "" {
-			if a.Base == RegRIP {
+			if a.Base == RegPC {
 				return fmt.Errorf("usdt argument %s: %%rip-relative without a symbol", a)
 			}
 			continue

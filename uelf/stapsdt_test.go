@@ -16,6 +16,7 @@ import (
 	"golang.org/x/sys/unix"
 )
 
+// TestParseArgs reads x86-64 notes' AT&T operands, on any machine.
 func TestParseArgs(t *testing.T) {
 	for _, tc := range []struct {
 		in   string
@@ -36,20 +37,20 @@ func TestParseArgs(t *testing.T) {
 		{"-4@arr(,%rdi,4)", Arg{Size: 4, Signed: true, Kind: ArgMem, Base: RegNone, Index: RegRDI, Scale: 4, Symbol: "arr", Reg: RegNone}},
 		{"%rdi", Arg{Size: 8, Signed: true, Kind: ArgReg, Reg: RegRDI, RegBits: 64, Base: RegNone, Index: RegNone}},
 	} {
-		got, err := ParseArgs(tc.in)
+		got, err := parseArgs(tc.in, parseArgAMD64)
 		if err != nil || len(got) != 1 || !reflect.DeepEqual(got[0], tc.want) {
 			t.Errorf("ParseArgs(%q) = %+v, %v\nwant %+v", tc.in, got, err, tc.want)
 			continue
 		}
 		// String spells it back in the note's syntax (up to the
 		// spelling of numbers).
-		if round, err := ParseArgs(got[0].String()); err != nil || !reflect.DeepEqual(round[0], got[0]) {
-			t.Errorf("round trip of %q via %q = %+v, %v", tc.in, got[0], round, err)
+		if round, err := parseArgs(got[0].stringAMD64(), parseArgAMD64); err != nil || !reflect.DeepEqual(round[0], got[0]) {
+			t.Errorf("round trip of %q via %q = %+v, %v", tc.in, got[0].stringAMD64(), round, err)
 		}
 	}
 	for _, bad := range []string{"4@", "3@%eax", "4@%xyz", "4@$", "4@$x", "8@(%rax", "8@(%al)",
 		"8@(%rax,%rsp)", "8@(%rax,%rbx,3)", "8@1(,)", "8@%fs:8", "8@9bad(%rax)", "4@%rip", "8@()"} {
-		if args, err := ParseArgs(bad); err == nil {
+		if args, err := parseArgs(bad, parseArgAMD64); err == nil {
 			t.Errorf("ParseArgs(%q) = %+v, want an error", bad, args)
 		}
 	}

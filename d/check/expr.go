@@ -760,10 +760,6 @@ func (c *checker) isIntConstant(e ast.Expr) bool {
 	return false
 }
 
-// uregsLast is the last index of uregs[] on x86-64, as DTrace for Linux
-// numbers the registers (lib/regs.d): R_TRAPNO.
-const uregsLast = 25
-
 func (c *checker) builtinIndex(e *ast.IndexExpr, x *ast.Ident, b *Ident) *TypeInfo {
 	if len(e.Index) != 1 {
 		c.errorf(e, diag.D_PROTO_LEN, "%s[ ] prototype mismatch: %d args passed, 1 expected", b.Name, len(e.Index))

@@ -34,7 +34,7 @@ var libTypeNames = map[string]bool{
 
 // libOrder is the order the library's files are checked in: later files
 // use what earlier ones declare.
-var libOrder = []string{"lib/types.d", "lib/signal.d", "lib/errno.d", "lib/unistd.d", "lib/regs.d", "lib/procfs.d", "lib/io.d", "lib/net.d", "lib/ip.d", "lib/tcp.d", "lib/udp.d", "lib/pcap.d", "lib/lockstat.d"}
+var libOrder = []string{"lib/types.d", "lib/signal.d", "lib/errno.d", "lib/unistd.d", regsLib, "lib/procfs.d", "lib/io.d", "lib/net.d", "lib/ip.d", "lib/tcp.d", "lib/udp.d", "lib/pcap.d", "lib/lockstat.d"}
 
 // library is the D library parsed and split in two. Checking the
 // translators, and what names kernel structs, makes the kernel's BTF load

@@ -11,6 +11,7 @@ import (
 
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/d/diag"
+	"github.com/godtrace/godtrace/internal/ptregs"
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/provider/internal/uprobe"
 	"github.com/godtrace/godtrace/uelf"
@@ -247,17 +248,13 @@ func (*Provider) Plan(enabled []provider.Enabled) ([]provider.Unit, error) {
 	return []provider.Unit{uprobe.NewUnit("dt_pid", sites)}, nil
 }
 
-// x86-64 pt_regs offsets of the SysV ABI's integer argument registers
-// (rdi, rsi, rdx, rcx, r8, r9), of rax (the return value) and of rsp.
-var argRegs = [...]int16{112, 104, 96, 88, 72, 64}
+// argRegs are the pt_regs offsets of the calling convention's integer
+// argument registers (six on x86-64, eight on arm64).
+var argRegs = ptregs.CallArgs
 
-const (
-	regAX = 80
-	regSP = 152
-)
-
-// CallArgs fills arg0-arg9 as at a function's entry: six registers, then
-// the stack arguments above the return address. At an instruction inside
+// CallArgs fills arg0-arg9 as at a function's entry: the argument
+// registers, then the stack arguments (above the return address on
+// x86-64, at the stack pointer on arm64). At an instruction inside
 // a function the same registers are read, as DTrace does.
 func CallArgs(b *bpfrt.Builder) error {
 	for i, off := range argRegs {
@@ -271,8 +268,8 @@ func CallArgs(b *bpfrt.Builder) error {
 		asm.Mov.Reg(asm.R1, bpfrt.RegScratch),
 		asm.Add.Imm(asm.R1, int32(bpfrt.MstArg(len(argRegs)))),
 		asm.Mov.Imm(asm.R2, int32(8*n)),
-		asm.LoadMem(asm.R3, bpfrt.RegCtx, regSP, asm.DWord),
-		asm.Add.Imm(asm.R3, 8),
+		asm.LoadMem(asm.R3, bpfrt.RegCtx, ptregs.SP, asm.DWord),
+		asm.Add.Imm(asm.R3, ptregs.StackArgs),
 		asm.FnProbeReadUser.Call(),
 	)
 	return nil
@@ -296,7 +293,7 @@ func RegisterArgs(b *bpfrt.Builder) error {
 func ReturnArgs(b *bpfrt.Builder) error {
 	b.Emit(
 		bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(0), 0),
-		asm.LoadMem(asm.R1, bpfrt.RegCtx, regAX, asm.DWord),
+		asm.LoadMem(asm.R1, bpfrt.RegCtx, ptregs.Ret, asm.DWord),
 		asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(1), asm.R1, asm.DWord))
 	for i := 2; i < bpfrt.NumArgs; i++ {
 		b.Emit(bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(i), 0))

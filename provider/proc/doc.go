@@ -31,5 +31,6 @@
 // signal taken by sigwait and its kin, which all call rt_sigtimedwait)
 // fires where that system call returns one, as in DTrace.
 // The execve register offsets come from BTF's struct pt_regs, whose
-// member names (di, si, orig_ax) are x86-64's.
+// members are each architecture's (di, si, orig_ax on x86-64; orig_x0,
+// regs[1], syscallno on arm64): regs_amd64.go and regs_arm64.go.
 package proc

@@ -34,7 +34,7 @@ func execSources(entry bool, rest func(nr int32) stable.Step) []stable.Source {
 	for _, nr := range []int32{unix.SYS_EXECVE, unix.SYS_EXECVEAT} {
 		src := stable.Source{Group: "raw_syscalls", Tracepoint: "sys_exit"}
 		nrArg := 2
-		check := stable.Read(nrArg, 0, "pt_regs", "orig_ax", 8)
+		check := readSyscallNr(nrArg)
 		if entry {
 			src.Tracepoint, nrArg, check = "sys_enter", 1, nil
 		}
@@ -84,11 +84,11 @@ func exitReason(b *bpfrt.Builder) {
 var probes = []stable.Probe{
 	{Name: "create", Sources: fork, Args: []provider.Arg{stable.Arg(task, "psinfo_t *", 0)}},
 	{Name: "exec", Sources: execSources(true, func(nr int32) stable.Step {
-		reg := "di" // execve(filename, ...)
+		arg := 0 // execve(filename, ...)
 		if nr == unix.SYS_EXECVEAT {
-			reg = "si" // execveat(dirfd, filename, ...)
+			arg = 1 // execveat(dirfd, filename, ...)
 		}
-		return stable.Seq(stable.Read(0, 0, "pt_regs", reg, 8), stable.Zero(1))
+		return stable.Seq(readSyscallArg(0, arg), stable.Zero(1))
 	}), Args: []provider.Arg{{Native: "string", Userland: true}}},
 	{Name: "exec-failure", Sources: execSources(false, func(int32) stable.Step {
 		return stable.Seq(stable.Skip(1, asm.JEq, 0), stable.Move(1), stable.Zero(1), stable.Zero(2))

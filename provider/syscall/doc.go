@@ -9,5 +9,7 @@
 // one attachment instead of hundreds. Entry arguments are read from the
 // task's saved registers; return probes get the return value in arg0 and
 // arg1, as DTrace gives it. Numbers come from a table generated from
-// golang.org/x/sys/unix (zsysnum_amd64.go), since the kernel exports none.
+// golang.org/x/sys/unix (zsysnum_amd64.go, zsysnum_arm64.go), since the kernel
+// exports none; where the registers are is in sysregs_amd64.go and
+// sysregs_arm64.go.
 package syscall

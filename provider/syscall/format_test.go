@@ -33,11 +33,3 @@ func TestParseFormat(t *testing.T) {
 		t.Error("format without __syscall_nr parsed")
 	}
 }
-
-func TestSysnum(t *testing.T) {
-	for name, nr := range map[string]uint32{"read": 0, "write": 1, "openat": 257, "getpriority": 140} {
-		if got, ok := sysnum[name]; !ok || got != nr {
-			t.Errorf("sysnum[%s] = %d, %v; want %d", name, got, ok, nr)
-		}
-	}
-}

@@ -217,15 +217,6 @@ func (u *unit) Attach(prog *ebpf.Program) (io.Closer, error) {
 	return l, nil
 }
 
-// x86-64 pt_regs offsets of the syscall arguments (rdi, rsi, rdx, r10,
-// r8, r9) and of orig_ax, which holds the syscall number.
-var argRegs = [...]int16{112, 104, 96, 56, 72, 64}
-
-const (
-	origAX   = 120
-	ptRegsSz = 168
-)
-
 // Trampoline: the raw tracepoint context is (struct pt_regs *regs, long
 // id) for sys_enter and (regs, long ret) for sys_exit. The registers are
 // read only when some clause reads the arguments; entry probes dispatch
@@ -268,12 +259,12 @@ func (u *unit) Trampoline(b *bpfrt.Builder) error {
 				asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(i), asm.R1, asm.DWord))
 		}
 	case !args:
-		readRegs(origAX, 8)
-		b.Emit(asm.LoadMem(asm.R9, bpfrt.RegScratch, regs+origAX, asm.DWord))
+		readRegs(nrOff, int32(nrSize.Sizeof()))
+		b.Emit(asm.LoadMem(asm.R9, bpfrt.RegScratch, regs+nrOff, nrSize))
 	default:
 		readRegs(0, ptRegsSz)
 		b.Emit(
-			asm.LoadMem(asm.R9, bpfrt.RegScratch, regs+origAX, asm.DWord),
+			asm.LoadMem(asm.R9, bpfrt.RegScratch, regs+nrOff, nrSize),
 			asm.LoadMem(asm.R1, bpfrt.RegCtx, 8, asm.DWord),
 			asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(0), asm.R1, asm.DWord),
 			asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(1), asm.R1, asm.DWord))

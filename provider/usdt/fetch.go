@@ -36,7 +36,7 @@ func (*Provider) Plan(enabled []provider.Enabled) ([]provider.Unit, error) {
 
 // regIP is the pt_regs offset of the instruction pointer, which at a
 // uprobe is the probe's address.
-var regIP = int16(uelf.RegRIP.PtRegsOffset())
+var regIP = int16(uelf.RegPC.PtRegsOffset())
 
 // fetchArgs returns the emitter of the code that computes the probe's
 // arguments into arg0..: registers from the pt_regs in the context,
@@ -106,7 +106,7 @@ func address(s uelf.Probe, a uelf.Arg) asm.Instructions {
 	} else {
 		insns = append(insns, asm.LoadImm(asm.R3, a.Offset, asm.DWord))
 	}
-	if a.Base != uelf.RegNone && !(a.Base == uelf.RegRIP && a.Symbol != "") {
+	if a.Base != uelf.RegNone && !(a.Base == uelf.RegPC && a.Symbol != "") {
 		insns = append(insns,
 			asm.LoadMem(asm.R1, bpfrt.RegCtx, int16(a.Base.PtRegsOffset()), asm.DWord),
 			asm.Add.Reg(asm.R3, asm.R1))

@@ -6,6 +6,7 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/godtrace/godtrace/bpfrt"
+	"github.com/godtrace/godtrace/internal/ptregs"
 	"github.com/godtrace/godtrace/provider"
 )
 
@@ -74,15 +75,13 @@ var traceableNames = sync.OnceValues(func() (nameIndex, error) {
 	return names, nil
 })
 
-// MaxArgs is how many arguments the x86-64 calling convention passes in
-// registers, the ones an entry probe can give.
-const MaxArgs = 6
+// MaxArgs is how many arguments the calling convention passes in
+// registers, the ones an entry probe can give: six on x86-64, eight on
+// arm64.
+const MaxArgs = len(ptregs.CallArgs)
 
-// x86-64 pt_regs offsets of the argument registers (rdi, rsi, rdx, rcx,
-// r8, r9) and of rax, the return value.
-var argRegs = [MaxArgs]int16{112, 104, 96, 88, 72, 64}
-
-const regAX = 80
+// argRegs are the pt_regs offsets of the argument registers.
+var argRegs = ptregs.CallArgs
 
 // LoadArgs copies a kprobe's arguments from the registers its
 // context points at into args[]: on entry the six argument registers,
@@ -98,7 +97,7 @@ func LoadArgs(b *bpfrt.Builder, entry bool) {
 		}
 	} else {
 		b.Emit(
-			asm.LoadMem(asm.R1, bpfrt.RegCtx, regAX, asm.DWord),
+			asm.LoadMem(asm.R1, bpfrt.RegCtx, ptregs.Ret, asm.DWord),
 			asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(0), asm.R1, asm.DWord))
 	}
 	for i := n; i < bpfrt.NumArgs; i++ {

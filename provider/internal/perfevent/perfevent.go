@@ -11,13 +11,8 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/godtrace/godtrace/bpfrt"
+	"github.com/godtrace/godtrace/internal/ptregs"
 	"github.com/godtrace/godtrace/provider"
-)
-
-// Offsets in struct bpf_perf_event_data (x86-64 pt_regs first).
-const (
-	regsIP = 16 * 8
-	regsCS = 17 * 8
 )
 
 // Attrs are the attributes DTrace gives the probes of its perf event
@@ -42,15 +37,16 @@ func (*Unit) Phase() provider.Phase         { return provider.PhaseTrace }
 
 // Trampoline fires the probe with arg0 the kernel PC and arg1 the user
 // PC of the interrupted context, the one that does not apply being 0
-// (the CPL in CS says which), and the other arguments cleared, as
+// (the CPL in CS on x86-64, the exception level in PSTATE on arm64, says
+// which; struct bpf_perf_event_data starts with the pt_regs), and the other arguments cleared, as
 // DTrace's profile and cpc probes have them.
 func (u *Unit) Trampoline(b *bpfrt.Builder) error {
 	user, fire := b.Label("perf_user"), b.Label("perf_fire")
 	b.Emit(
-		asm.LoadMem(asm.R1, bpfrt.RegCtx, regsIP, asm.DWord),
-		asm.LoadMem(asm.R2, bpfrt.RegCtx, regsCS, asm.DWord),
-		asm.And.Imm(asm.R2, 3),
-		asm.JNE.Imm(asm.R2, 0, user),
+		asm.LoadMem(asm.R1, bpfrt.RegCtx, ptregs.PC, asm.DWord),
+		asm.LoadMem(asm.R2, bpfrt.RegCtx, ptregs.Mode, asm.DWord),
+		asm.And.Imm(asm.R2, ptregs.ModeMask),
+		asm.JEq.Imm(asm.R2, ptregs.ModeUser, user),
 		asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(0), asm.R1, asm.DWord),
 		bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(1), 0),
 		asm.Ja.Label(fire),
