@@ -30,6 +30,12 @@ func (dtraceProbes) Match(d *ast.ProbeDesc) ([]Probe, error) {
 
 func compile(t *testing.T, src string) (*Program, error) {
 	t.Helper()
+	return compileTarget(t, src, testTarget)
+}
+
+// compileTarget parses, checks and compiles src for target.
+func compileTarget(t *testing.T, src string, target Target) (*Program, error) {
+	t.Helper()
 	prog, err := parser.ParseFile("test.d", []byte(src), nil)
 	if err != nil {
 		t.Fatalf("parse: %v", err)
@@ -38,8 +44,12 @@ func compile(t *testing.T, src string) (*Program, error) {
 	if err != nil {
 		t.Fatalf("check: %v", err)
 	}
-	return Compile(prog, info, dtraceProbes{}, nil)
+	return Compile(prog, info, dtraceProbes{}, nil, target)
 }
+
+// testTarget is the target the tests compile for, whatever kernel runs
+// them: the newest ISA, and user memory writable.
+var testTarget = Target{V4: true}
 
 func TestRecords(t *testing.T) {
 	p, err := compile(t, `BEGIN { trace((char)1); printf("%s %d\n", "ab", 2); trace(pid); } END { trace("ab"); }`)

@@ -226,10 +226,10 @@ func (g *gen) copyoutstr(call *ast.CallExpr) {
 	g.emit(nop())
 }
 
-// needWriteUser fails the compilation of call when the kernel will not
+// needWriteUser fails the compilation of call when the target will not
 // let BPF programs write user memory.
 func (g *gen) needWriteUser(call *ast.CallExpr) {
-	if err := feature.WriteUser.Check(); err != nil {
+	if err := g.target.WriteUser; err != nil {
 		name := unparen(call.Fun).(*ast.Ident).Name
 		if errors.Is(err, feature.ErrNotSupported) {
 			err = fmt.Errorf("%s(): this kernel does not let BPF programs write user memory (it may be in lockdown): %w", name, ErrNotSupported)

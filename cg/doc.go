@@ -15,6 +15,11 @@
 // them. Each clause keeps the probe context in R6, the per-CPU scratch in
 // R7, the globals in R8 and the string table in R9.
 //
+// The kernel the code is for is an input (Target: the BPF ISA level,
+// whether BPF may write user memory), never probed here: the same program
+// compiles the same way for the same target, in tests as under dtrace,
+// which passes HostTarget.
+//
 // Computed strings live in string scratch slots, taken like a stack while
 // a full expression (a statement, a predicate, an action argument) is
 // generated and given back when its value has been consumed; a program

@@ -53,7 +53,7 @@ func (g *gen) normalize(r asm.Register, t *ctype.Type) {
 	signed := ctype.IsSigned(rt)
 	switch {
 	case size >= 8:
-	case signed && !g.v4:
+	case signed && !g.target.V4:
 		// Kernels before the v4 instruction set have no sign-extending
 		// move: shift the value to the top and back.
 		g.emit(asm.LSh.Imm(r, int32(64-8*size)), asm.ArSh.Imm(r, int32(64-8*size)))
@@ -683,11 +683,11 @@ func (g *gen) arith(n ast.Node, op token.Kind, ct *ctype.Type) {
 // C's, truncated toward 0, but the remainder differs from C's when the
 // divisor is negative (7 % -2 is -1, -7 % -2 is 1).
 func (g *gen) signedDiv(op token.Kind) {
-	if g.v4 && op == token.DIV {
+	if g.target.V4 && op == token.DIV {
 		g.emit(asm.SDiv.Reg(asm.R0, asm.R1))
 		return
 	}
-	if g.v4 {
+	if g.target.V4 {
 		// C's remainder has the dividend's sign: negated by a
 		// negative divisor, it has the product's.
 		pos := g.label("smod")

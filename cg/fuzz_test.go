@@ -41,7 +41,7 @@ func FuzzCompile(f *testing.F) {
 		if prog == nil {
 			return
 		}
-		Compile(prog, info, anyProbes{}, nil)
+		Compile(prog, info, anyProbes{}, nil, testTarget)
 	})
 }
 

@@ -14,7 +14,6 @@ import (
 	"github.com/godtrace/godtrace/d/check"
 	"github.com/godtrace/godtrace/d/diag"
 	"github.com/godtrace/godtrace/d/token"
-	"github.com/godtrace/godtrace/internal/feature"
 )
 
 // Registers every clause keeps (callee-saved, so helpers keep them).
@@ -45,8 +44,8 @@ type gen struct {
 	strbuf int // the size of a string buffer: strsize characters and the NUL
 	// pcapsize is how many bytes of a packet pcap() records.
 	pcapsize int
-	frames   int  // the stackframes option
-	v4       bool // the kernel has the v4 instruction set (signed division, sign-extending moves)
+	frames   int // the stackframes option
+	target   Target
 	// uframes and jframes are the ustackframes and jstackframes options,
 	// maxFrames the maxframes option, which bounds every stack.
 	uframes, jframes, maxFrames int
@@ -134,14 +133,15 @@ type clause struct {
 	dynAlloca  bool
 }
 
-// Compile generates the code of a checked program. m gives the probes
-// each clause enables; opts the options that shape the code (strsize).
+// Compile generates the code of a checked program for target. m gives
+// the probes each clause enables; opts the options that shape the code
+// (strsize).
 // A program whose expressions need more string scratch slots than the
 // default number is generated again with as many as they need, when the
 // scratch space has room for them.
-func Compile(prog *ast.Program, info *check.Info, m Matcher, opts Options) (*Program, error) {
+func Compile(prog *ast.Program, info *check.Info, m Matcher, opts Options, target Target) (*Program, error) {
 	rec := recordSize
-	p, want, err := compileSlots(prog, info, m, opts, 0, rec)
+	p, want, err := compileSlots(prog, info, m, opts, target, 0, rec)
 	// A clause that records more than the usual record size (ten
 	// pcap()s of 1600 bytes) gets what it needs when the scratch value
 	// can spare it; else the first error stands. The size needed is
@@ -155,12 +155,12 @@ func Compile(prog *ast.Program, info *check.Info, m Matcher, opts Options) (*Pro
 			break
 		}
 		rec = more
-		p, want, err = compileSlots(prog, info, m, opts, 0, rec)
+		p, want, err = compileSlots(prog, info, m, opts, target, 0, rec)
 	}
 	if err != nil || want == 0 {
 		return p, err
 	}
-	p, again, err := compileSlots(prog, info, m, opts, want, rec)
+	p, again, err := compileSlots(prog, info, m, opts, target, want, rec)
 	if err == nil && again != 0 {
 		err = fmt.Errorf("internal error: %d string scratch slots laid out, %d needed", want, again)
 	}
@@ -169,7 +169,7 @@ func Compile(prog *ast.Program, info *check.Info, m Matcher, opts Options) (*Pro
 
 // compileSlots generates the code of a program with at least slots string
 // scratch slots. When an expression needs more, it returns how many.
-func compileSlots(prog *ast.Program, info *check.Info, m Matcher, opts Options, slots, rec int) (p *Program, want int, err error) {
+func compileSlots(prog *ast.Program, info *check.Info, m Matcher, opts Options, target Target, slots, rec int) (p *Program, want int, err error) {
 	g := &gen{
 		slots:     slots,
 		recSize:   rec,
@@ -180,7 +180,7 @@ func compileSlots(prog *ast.Program, info *check.Info, m Matcher, opts Options, 
 		strbuf:    bpfrt.DefaultStrSize + 1,
 		pcapsize:  defaultPcapSize,
 		maxFrames: maxFrames,
-		v4:        feature.V4ISA.Check() == nil,
+		target:    target,
 		frames:    defaultFrames,
 		uframes:   defaultUFrames,
 		jframes:   defaultJFrames,

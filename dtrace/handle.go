@@ -223,7 +223,7 @@ type Code struct {
 // finds while compiling and this code generator only now.
 func (h *Handle) Generate(p *Program) (*Code, error) {
 	probes := session.NewProbes(h.table())
-	cp, err := cg.Compile(p.ast, p.info, probes, cgOptions{h.opts, !h.opts.Bool("ustackfp")})
+	cp, err := cg.Compile(p.ast, p.info, probes, cgOptions{h.opts, !h.opts.Bool("ustackfp")}, cg.HostTarget())
 	if err != nil {
 		return nil, wrapNotSupported(h.wordCgError(err))
 	}

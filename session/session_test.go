@@ -66,7 +66,7 @@ func compile(tb testing.TB, src string) (*cg.Program, *Probes, *option.Options) 
 		tb.Fatalf("check: %v", err)
 	}
 	probes := NewProbes(nil)
-	p, err := cg.Compile(prog, info, probes, opts)
+	p, err := cg.Compile(prog, info, probes, opts, cg.HostTarget())
 	if err != nil {
 		tb.Fatalf("cg: %v", err)
 	}

@@ -1,0 +1,29 @@
+package cg
+
+import "github.com/godtrace/godtrace/internal/feature"
+
+// Target is what generated code may use of the kernel it is to run on.
+// Code generation takes it as input and probes nothing itself, so that a
+// program compiles the same way for the same target wherever it is
+// compiled: tests choose theirs, dtrace probes the running kernel
+// (HostTarget).
+type Target struct {
+	// V4 allows the fourth version of the BPF instruction set (Linux
+	// 6.6): signed division and remainder, sign-extending moves. Without
+	// it the same operations take longer sequences of older instructions.
+	V4 bool
+	// WriteUser is nil when BPF programs may write user memory
+	// (bpf_probe_write_user, for copyout() and copyoutstr()); else why
+	// not, which compiling either reports. An error matching
+	// feature.ErrNotSupported says the kernel refuses (it may be in
+	// lockdown).
+	WriteUser error
+}
+
+// HostTarget is the target of the running kernel, probed once.
+func HostTarget() Target {
+	return Target{
+		V4:        feature.V4ISA.Check() == nil,
+		WriteUser: feature.WriteUser.Check(),
+	}
+}

@@ -1,0 +1,74 @@
+package cg
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/godtrace/godtrace/internal/feature"
+)
+
+// compileFor compiles src for target and returns its listing.
+func compileFor(t *testing.T, src string, target Target) (string, error) {
+	t.Helper()
+	p, err := compileTarget(t, src, target)
+	if err != nil {
+		return "", err
+	}
+	var b bytes.Buffer
+	if err := p.WriteAsm(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String(), nil
+}
+
+// TestTargetISA: the ISA is the target's, not the running kernel's. For
+// v4, signed division is an sdiv and a sign extension a movs8 (movsx);
+// for v3, neither appears, shifts doing the sign extension. The same
+// target gives the same code every time.
+func TestTargetISA(t *testing.T) {
+	const src = `BEGIN { x = (int)-7; y = (char)x; trace(x / 2); trace(y); }`
+	v4only := regexp.MustCompile(`(?m)^\d{4} \d{5}: [0-9a-f ]+(sdiv|movs8) `)
+	shift := regexp.MustCompile(`(?m)^\d{4} \d{5}: [0-9a-f ]+arsh `)
+	for _, tc := range []struct {
+		v4    bool
+		count int // of the v4 instructions sdiv and movs8
+	}{{false, 0}, {true, 4}} {
+		t.Run(fmt.Sprintf("v4=%v", tc.v4), func(t *testing.T) {
+			first, err := compileFor(t, src, Target{V4: tc.v4})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := len(v4only.FindAllString(first, -1)); n != tc.count {
+				t.Errorf("%d sdiv/movs8 instructions, want %d:\n%s", n, tc.count, first)
+			}
+			if hasShift := shift.MatchString(first); hasShift == tc.v4 {
+				t.Errorf("arithmetic shifts: %v, want %v:\n%s", hasShift, !tc.v4, first)
+			}
+			again, err := compileFor(t, src, Target{V4: tc.v4})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if again != first {
+				t.Errorf("compiled twice for one target, two listings:\n%s\n----\n%s", first, again)
+			}
+		})
+	}
+}
+
+// TestTargetWriteUser: copyoutstr() compiles when the target lets BPF write
+// user memory, and is refused with ErrNotSupported when it does not.
+func TestTargetWriteUser(t *testing.T) {
+	const src = `BEGIN { copyoutstr("ab", arg0, 3); }`
+	if _, err := compileFor(t, src, Target{V4: true}); err != nil {
+		t.Fatalf("with user memory writable: %v", err)
+	}
+	refused := fmt.Errorf("bpf_probe_write_user helper: %w", feature.ErrNotSupported)
+	_, err := compileFor(t, src, Target{V4: true, WriteUser: refused})
+	if !errors.Is(err, ErrNotSupported) || !strings.Contains(err.Error(), "copyoutstr(): this kernel does not let BPF programs write user memory") {
+		t.Errorf("with user memory read-only: %v, want copyoutstr()'s refusal matching ErrNotSupported", err)
+	}
+}
