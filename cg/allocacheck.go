@@ -61,12 +61,22 @@ func (g *gen) allocaLoad(n ast.Node) bool {
 
 // allocaCheck faults unless the size bytes at the address in R0 lie in
 // what the clause has allocated; R0 is kept, R1 and R2 are not.
-func (g *gen) allocaCheck(size int) {
+func (g *gen) allocaCheck(size int) { g.allocaCheckSize(size, 0, false) }
+
+// allocaCheckReg is allocaCheck for a size in register r (not R0-R2),
+// known only at run time: one beyond the alloca() area is an invalid
+// size at once.
+func (g *gen) allocaCheckReg(r asm.Register) { g.allocaCheckSize(0, r, true) }
+
+func (g *gen) allocaCheckSize(size int, r asm.Register, inReg bool) {
 	g.c.allocaTop = true
 	start := int32(g.l.This + g.allocArea)
 	base := int16(g.l.This + g.baseWord)
 	top := int16(g.l.This + g.allocTop)
 	badAddr, badSize, ok := g.label("allocbadaddr"), g.label("allocbadsize"), g.label("allocinside")
+	if inReg {
+		g.emit(asm.JGT.Imm(r, int32(g.allocSize), badSize))
+	}
 	// Addresses compared as numbers (see allocaPtr).
 	g.forget(asm.R0, 1)
 	g.emit(
@@ -78,14 +88,24 @@ func (g *gen) allocaCheck(size int) {
 		asm.LoadMem(asm.R1, rScratch, top, asm.DWord),
 		// Unsigned: an address below the start is far above the top.
 		asm.JGE.Reg(asm.R2, asm.R1, badAddr),
-		asm.Add.Imm(asm.R2, int32(size)),
+	)
+	if inReg {
+		g.emit(asm.Add.Reg(asm.R2, r))
+	} else {
+		g.emit(asm.Add.Imm(asm.R2, int32(size)))
+	}
+	g.emit(
 		asm.JLE.Reg(asm.R2, asm.R1, ok),
 		asm.Ja.Label(badSize),
 	)
 	g.setLabel(badAddr)
 	g.fault(bpfrt.FaultBadAddr)
 	g.setLabel(badSize)
-	g.emit(asm.Mov.Imm(asm.R0, int32(size)))
+	if inReg {
+		g.emit(asm.Mov.Reg(asm.R0, r))
+	} else {
+		g.emit(asm.Mov.Imm(asm.R0, int32(size)))
+	}
 	g.fault(bpfrt.FaultBadSize)
 	g.setLabel(ok)
 	g.emit(nop())

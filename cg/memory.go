@@ -339,6 +339,12 @@ func (g *gen) copyMem(call *ast.CallExpr, addr, sizeArg, dest ast.Expr, kernel b
 		g.push(call)
 		g.expr(sizeArg)
 		g.emit(asm.Mov.Reg(asm.R4, asm.R0))
+		if g.isAlloca(addr) {
+			// The source, under the destination on the stack, may
+			// be read only as far as the clause allocated.
+			g.emit(asm.LoadMem(asm.R0, asm.RFP, int16(-8*(g.c.depth-1)), asm.DWord))
+			g.allocaCheckReg(asm.R4)
+		}
 		g.pop(asm.R0)
 		g.allocaRange(call)
 		g.emit(asm.Add.Imm(asm.R2, start), asm.Mov.Reg(asm.R1, asm.R2), asm.Mov.Reg(asm.R2, asm.R4))

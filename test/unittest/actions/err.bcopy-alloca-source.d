@@ -1,7 +1,7 @@
 /*
  * bcopy() from alloca() memory may read only what the clause allocated:
  * 16 bytes from a 10-byte allocation (8-byte aligned) fit, 20 run past
- * it.
+ * it, whether the size is a constant or not.
  */
 #pragma D option quiet
 
@@ -21,7 +21,17 @@ BEGIN
 	printf("not reached\n");
 }
 
-ERROR
+BEGIN
+{
+	/* The same with a size known only at run time. */
+	d = alloca(20);
+	s = alloca(10);
+	n = 20;
+	bcopy(s, d, n);
+	printf("not reached\n");
+}
+
+BEGIN
 {
 	exit(1);
 }
