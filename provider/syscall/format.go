@@ -1,40 +1,29 @@
 package syscall
 
 import (
-	"bufio"
 	"fmt"
 	"io"
-	"strings"
+
+	"github.com/godtrace/godtrace/provider/internal/tracepoint"
 )
 
 // parseFormat returns the C types of a syscall tracepoint's arguments,
-// the fields after __syscall_nr in its tracefs format.
+// the fields after __syscall_nr in its tracefs format, read by the one
+// tracefs format parser the tracepoint providers share.
 func parseFormat(r io.Reader) ([]string, error) {
-	var types []string
-	seenNR := false
-	sc := bufio.NewScanner(r)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		decl, ok := strings.CutPrefix(line, "field:")
-		if !ok {
-			continue
-		}
-		decl, _, _ = strings.Cut(decl, ";")
-		if !seenNR {
-			seenNR = strings.HasSuffix(decl, " __syscall_nr")
-			continue
-		}
-		i := strings.LastIndexAny(decl, " *")
-		if i < 0 {
-			return nil, fmt.Errorf("field %q has no type", decl)
-		}
-		types = append(types, strings.TrimSpace(decl[:i+1]))
-	}
-	if err := sc.Err(); err != nil {
+	fields, err := tracepoint.ParseFormat(r)
+	if err != nil {
 		return nil, err
 	}
-	if !seenNR {
-		return nil, fmt.Errorf("no __syscall_nr field")
+	for i, f := range fields {
+		if f.Name != "__syscall_nr" {
+			continue
+		}
+		types := make([]string, 0, len(fields)-i-1)
+		for _, a := range fields[i+1:] {
+			types = append(types, a.Type)
+		}
+		return types, nil
 	}
-	return types, nil
+	return nil, fmt.Errorf("no __syscall_nr field")
 }
