@@ -61,9 +61,8 @@ type Def struct {
 	// its own, libdtrace's code generator, linker and debugging settings,
 	// files of its internal types, permission for undefined symbols,
 	// which are always errors here, lockmem, since the kernel charges BPF
-	// memory to the memory cgroup and not to RLIMIT_MEMLOCK, and amin,
-	// since no stability is computed for a program): setting one is
-	// recorded, for a warning (Ineffective).
+	// memory to the memory cgroup and not to RLIMIT_MEMLOCK): setting
+	// one is recorded, for a warning (Ineffective).
 	NoEffect bool
 
 	// set parses and stores a value; nil means the generic handling of
@@ -89,7 +88,7 @@ var catalogue = []*Def{
 	{Name: "aggzoom", Class: Dynamic, Syntax: Bool, Doc: "scale histograms to the largest bucket (illumos)"},
 
 	// Compiler and preprocessor.
-	{Name: "amin", Class: Compile, Syntax: Text, Doc: "minimum stability attributes of a program", set: setAttr, NoEffect: true},
+	{Name: "amin", Class: Compile, Syntax: Text, Doc: "minimum stability attributes of a program", set: setAttr},
 	{Name: "argref", Class: Compile, Syntax: Flag, Doc: "allow references to unused macro arguments"},
 	{Name: "core", Class: Compile, Syntax: Flag, Doc: "dump core on exit (debugging)"},
 	{Name: "cpp", Class: Compile, Syntax: Flag, Doc: "run the C preprocessor on scripts (-C)"},
