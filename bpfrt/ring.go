@@ -62,6 +62,8 @@ const (
 	bpfRBNoWakeup    = 1
 	bpfRBForceWakeup = 2
 	bpfRBAvailData   = 0
+	// ringHdrSize is the kernel's header of a ring buffer record.
+	ringHdrSize = 8
 )
 
 // outputFunc returns dt_output for the maps' buffers.
@@ -72,9 +74,11 @@ const (
 // For BPF ring buffers, wakeups are batched, since a wakeup costs the
 // traced thread more than the record: the record is written without one
 // (BPF_RB_NO_WAKEUP), and the consumer reads the rings at every
-// switchrate tick. It is woken at once (BPF_RB_FORCE_WAKEUP) when the
-// CPU's ring holds more than RingMark bytes, so that a flood is read
-// before it fills the ring; when tracing is no longer active (exit()
+// switchrate tick. It is woken at once (BPF_RB_FORCE_WAKEUP) by the
+// record that takes the CPU's ring past RingMark bytes, so that a flood is
+// read before it fills the ring: by that record only, since a wakeup
+// costs the traced thread an interrupt, and the consumer, once woken,
+// reads until the ring is empty (its epoll is level-triggered); when tracing is no longer active (exit()
 // has run: the consumer should notice it now, not at its next tick); and
 // when the caller asks (wake: key notices, which must be read while the
 // process still runs). The CPU's ring is looked up in the array of rings
@@ -130,6 +134,9 @@ func (m *Maps) outputFunc() asm.Instructions {
 		asm.Mov.Reg(asm.R1, asm.R0),
 		asm.Mov.Imm(asm.R2, bpfRBAvailData),
 		asm.FnRingbufQuery.Call(),
+		asm.JGT.Imm(asm.R0, int32(l.RingMark), "dt_output_again"),
+		asm.Add.Reg(asm.R0, asm.R8),
+		asm.Add.Imm(asm.R0, ringHdrSize),
 		asm.JLE.Imm(asm.R0, int32(l.RingMark), "dt_output_again"),
 		asm.Mov.Imm(asm.R9, bpfRBForceWakeup),
 	)
