@@ -210,9 +210,10 @@ func (g *gen) formatIndex(e ast.Expr) int {
 	if i, ok := g.formats[lit.Value]; ok {
 		return i
 	}
-	convs, err := format.Parse(lit.Value)
-	if err != nil {
-		g.fail(e, err)
+	// The checker parsed it: one parser, one reading of every format.
+	convs, ok := g.info.Formats[lit]
+	if !ok {
+		g.fail(e, fmt.Errorf("internal error: format %q was not checked", lit.Value))
 	}
 	g.prog.Formats = append(g.prog.Formats, Format{Text: lit.Value, Convs: convs})
 	g.formats[lit.Value] = len(g.prog.Formats) - 1

@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/godtrace/godtrace/d/check"
+	"github.com/godtrace/godtrace/d/parser"
+	"github.com/godtrace/godtrace/format"
 	"github.com/godtrace/godtrace/internal/feature"
 )
 
@@ -70,5 +73,37 @@ func TestTargetWriteUser(t *testing.T) {
 	_, err := compileFor(t, src, Target{V4: true, WriteUser: refused})
 	if !errors.Is(err, ErrNotSupported) || !strings.Contains(err.Error(), "copyoutstr(): this kernel does not let BPF programs write user memory") {
 		t.Errorf("with user memory read-only: %v, want copyoutstr()'s refusal matching ErrNotSupported", err)
+	}
+}
+
+// TestFormatsFromChecker: code generation takes the formats the checker
+// parsed (check.Info.Formats) and parses none again: the same
+// conversions, and an internal error for a format the checker never saw.
+func TestFormatsFromChecker(t *testing.T) {
+	prog, err := parser.ParseFile("test.d", []byte(`BEGIN { printf("%d %s\n", 1, "a"); }`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := check.Check(prog, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(info.Formats) != 1 {
+		t.Fatalf("checker parsed %d formats, want 1", len(info.Formats))
+	}
+	var checked []format.Conv
+	for _, convs := range info.Formats {
+		checked = convs
+	}
+	p, err := Compile(prog, info, dtraceProbes{}, nil, testTarget)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Formats) != 1 || fmt.Sprint(p.Formats[0].Convs) != fmt.Sprint(checked) {
+		t.Errorf("program formats %v, want the checker's %v", p.Formats, checked)
+	}
+	clear(info.Formats)
+	if _, err := Compile(prog, info, dtraceProbes{}, nil, testTarget); err == nil || !strings.Contains(err.Error(), "was not checked") {
+		t.Errorf("format the checker did not parse: %v, want an internal error", err)
 	}
 }

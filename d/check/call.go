@@ -4,6 +4,7 @@ import (
 	"github.com/godtrace/godtrace/ctype"
 	"github.com/godtrace/godtrace/d/ast"
 	"github.com/godtrace/godtrace/d/diag"
+	"github.com/godtrace/godtrace/format"
 )
 
 // proto returns the parsed prototype of a built-in function.
@@ -254,7 +255,7 @@ func (c *checker) aggCall(e *ast.CallExpr, fn *Ident, v *Var) {
 
 // formatArg checks that argument #1 of a printf-like action is a string
 // constant and parses it.
-func (c *checker) formatArg(e *ast.CallExpr, fn *Ident) []Conv {
+func (c *checker) formatArg(e *ast.CallExpr, fn *Ident) []format.Conv {
 	lit, ok := unparen(e.Args[0]).(*ast.StringLit)
 	if !ok {
 		c.errorf(e, diag.D_PRINTF_ARG_FMT, "%s( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: %s", fn.Name, c.typeName(e.Args[0]))
@@ -264,10 +265,11 @@ func (c *checker) formatArg(e *ast.CallExpr, fn *Ident) []Conv {
 	if fn.Name == "freopen" && lit.Value == "." {
 		c.errorf(e, diag.D_FREOPEN_INVALID, "%s( ) argument #1 cannot be \".\"", fn.Name)
 	}
-	convs, err := ParseFormat(lit.Value)
+	convs, err := parseFormat(lit.Value)
 	if err != nil {
 		c.fail(e, err)
 	}
+	c.info.Formats[lit] = convs
 	if lit.Value == "" && fn.Name != "freopen" {
 		c.errorf(e, diag.D_PRINTF_FMT_EMPTY, "%s( ) format string is empty", fn.Name)
 	}
@@ -302,7 +304,7 @@ func (c *checker) aggArg(e *ast.CallExpr, fn *Ident, a ast.Expr, n int, argTag, 
 
 func (c *checker) printa(e *ast.CallExpr, fn *Ident) {
 	args, argr := e.Args, 1
-	var convs []Conv
+	var convs []format.Conv
 	if _, ok := unparen(args[0]).(*ast.StringLit); ok {
 		convs = c.formatArg(e, fn)
 		args, argr = args[1:], 2

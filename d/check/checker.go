@@ -7,6 +7,7 @@ import (
 	"github.com/godtrace/godtrace/d/ast"
 	"github.com/godtrace/godtrace/d/diag"
 	"github.com/godtrace/godtrace/d/token"
+	"github.com/godtrace/godtrace/format"
 )
 
 // Options is the part of the option catalogue that affects compilation,
@@ -173,6 +174,10 @@ type Info struct {
 	// Xlated maps each expression whose value comes through a
 	// translator, an xlate or a translated args[i], to that translator.
 	Xlated map[ast.Expr]*Xlator
+	// Formats are the conversions of each format string of printf(),
+	// printa(), system() and freopen(), parsed once here for the code
+	// generator and the consumer.
+	Formats map[*ast.StringLit][]format.Conv
 	// LookupType resolves a C type name in the program's scope, or
 	// returns nil: for the code of a subroutine that needs kernel types
 	// its arguments do not reach (d_path() and struct mount).
@@ -344,7 +349,7 @@ func newChecker(file *token.File, cfg *Config) *checker {
 		nonAllocaVars: map[*Var]bool{},
 		typeOps:       map[ast.Expr]*ctype.Type{},
 		enums:         map[string]int64{},
-		info:          &Info{Types: map[ast.Expr]*TypeInfo{}, Vars: map[ast.Expr]*Var{}, Xlated: map[ast.Expr]*Xlator{}},
+		info:          &Info{Types: map[ast.Expr]*TypeInfo{}, Vars: map[ast.Expr]*Var{}, Xlated: map[ast.Expr]*Xlator{}, Formats: map[*ast.StringLit][]format.Conv{}},
 		script:        ctype.NewScope("script"),
 		lib:           ctype.NewScope("D"),
 	}

@@ -7,8 +7,11 @@
 //
 // Check returns an Info: the type of every expression, the variable every
 // identifier resolves to, per-clause information and the translators in
-// scope. The tables of built-ins (Builtins) and printf conversions
-// (ParseFormat) are shared with the code generator.
+// scope, and the conversions of every format string (Info.Formats),
+// parsed once here with format.Parse and checked against their arguments
+// by the class format gives each conversion: the code generator and the
+// consumer use them as parsed. The table of built-ins (Builtins) is
+// shared with the code generator.
 //
 // Types come from a ctype.Universe, options from an Options interface
 // that the option catalogue satisfies, and what each probe description

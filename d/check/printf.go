@@ -2,65 +2,20 @@ package check
 
 import (
 	"fmt"
-	"strings"
+	"slices"
 
 	"github.com/godtrace/godtrace/ctype"
 	"github.com/godtrace/godtrace/d/diag"
-)
-
-// Conv is one conversion of a printf-style format string, as DTrace's
-// printf(), printa() and friends parse it.
-type Conv struct {
-	// Prefix is the literal text before the conversion.
-	Prefix string
-	// Name is the conversion with its size prefix: "d", "llx", "hu", "%";
-	// empty for trailing text after the last conversion.
-	Name string
-	// Flags as written: '-', '+', ' ', '#', '0', '@', '\'', '?'.
-	Flags             string
-	Width, Prec       int
-	HasPrec           bool
-	DynWidth, DynPrec bool
-	conv              *pfConv
-}
-
-// pfConv describes a conversion: the prototype DTrace prints when the
-// argument does not fit, and the check it applies.
-type pfConv struct {
-	proto string
-	check func(c *checker, t *ctype.Type) bool
-	// isInt says the conversion prints integers, so its argument size
-	// picks the printf length modifier.
-	isInt bool
-}
-
-const (
-	protoXint  = "char, short, int, long, or long long"
-	protoCSI   = "char, short, or int"
-	protoFP    = "float, double, or long double"
-	protoAddr  = "pointer or integer"
-	protoUaddr = "pointer or integer (with -p/-c) or _usymaddr (without -p/-c)"
-	protoCstr  = "char [] or string (or use stringof)"
-	protoWstr  = "wchar_t []"
+	"github.com/godtrace/godtrace/format"
 )
 
 // isInteger is DTrace's dt_node_is_integer: the special types are void
 // there, whatever they are here.
 func isInteger(t *ctype.Type) bool { return ctype.IsInteger(t) && !isSpecial(t) }
 
-func isInt(_ *checker, t *ctype.Type) bool   { return isInteger(t) }
-func isFP(_ *checker, t *ctype.Type) bool    { return ctype.IsFloat(t) }
-func isAddr(_ *checker, t *ctype.Type) bool  { return ctype.IsPointer(t) || isInteger(t) }
-func isKaddr(c *checker, t *ctype.Type) bool { return t == symaddrType || isAddr(c, t) }
-func isStack(_ *checker, t *ctype.Type) bool { return t == stackType }
-func isCSI(_ *checker, t *ctype.Type) bool   { return isInteger(t) && t.Sizeof() <= 4 }
-func isTime(_ *checker, t *ctype.Type) bool  { return isInteger(t) && t.Sizeof() == 8 }
+func isAddr(t *ctype.Type) bool { return ctype.IsPointer(t) || isInteger(t) }
 
-func isUaddr(_ *checker, t *ctype.Type) bool {
-	return t == usymaddrType || ctype.IsPointer(t) || isInteger(t)
-}
-
-func isStr(_ *checker, t *ctype.Type) bool {
+func isStr(t *ctype.Type) bool {
 	if ctype.IsString(t) {
 		return true
 	}
@@ -73,7 +28,7 @@ func isChar(t *ctype.Type) bool {
 	return r.Kind == ctype.Int && r.Enc&ctype.Char != 0
 }
 
-func isWstr(_ *checker, t *ctype.Type) bool {
+func isWstr(t *ctype.Type) bool {
 	r := ctype.Resolve(t)
 	if r.Kind != ctype.Array {
 		return false
@@ -82,24 +37,13 @@ func isWstr(_ *checker, t *ctype.Type) bool {
 	return e.Kind == ctype.Int && e.Size == 4
 }
 
-// resolvedNamed matches when the resolved type's name is one of names.
-func resolvedNamed(names ...string) func(*checker, *ctype.Type) bool {
-	return func(_ *checker, t *ctype.Type) bool {
-		if isSpecial(t) {
-			return false
-		}
-		n := ctype.Resolve(t).Name
-		for _, want := range names {
-			if n == want {
-				return true
-			}
-		}
-		return false
-	}
+// resolvedNamed reports whether t resolves to a type named one of names.
+func resolvedNamed(t *ctype.Type, names ...string) bool {
+	return !isSpecial(t) && slices.Contains(names, ctype.Resolve(t).Name)
 }
 
-func isLongLong(c *checker, t *ctype.Type) bool {
-	if resolvedNamed("long long", "signed long long", "unsigned long long")(c, t) {
+func isLongLong(t *ctype.Type) bool {
+	if resolvedNamed(t, "long long", "signed long long", "unsigned long long") {
 		return true
 	}
 	// int64_t and uint64_t work with %llx in every data model even though
@@ -112,155 +56,66 @@ func isLongLong(c *checker, t *ctype.Type) bool {
 	return false
 }
 
-// compatWith matches arguments whose resolved type is compatible with the
-// base type named, as CTF's type compatibility has it: the same kind and
-// encoding.
-func compatWith(want *ctype.Type) func(*checker, *ctype.Type) bool {
-	return func(_ *checker, t *ctype.Type) bool {
+// protoTypes are the C types of the ArgType conversions (%hd %ld %lld
+// %Lf ...), by the prototype format names them with.
+var protoTypes = map[string]*ctype.Type{
+	"short":              ctype.ShortType,
+	"unsigned short":     ctype.UShortType,
+	"int":                ctype.IntType,
+	"long":               ctype.LongType,
+	"unsigned long":      ctype.ULongType,
+	"long long":          ctype.LongLongType,
+	"unsigned long long": ctype.ULongLongType,
+	"long double":        ctype.LDoubleType,
+}
+
+// accepts reports whether a conversion takes an argument of type t, by
+// the argument class format gives it (DTrace's pfcheck_* functions).
+func (c *checker) accepts(cv format.Conv, t *ctype.Type) bool {
+	switch cv.Class() {
+	case format.ArgInteger:
+		return isInteger(t)
+	case format.ArgSmallInt:
+		return isInteger(t) && t.Sizeof() <= 4
+	case format.ArgFloat:
+		return ctype.IsFloat(t)
+	case format.ArgAddr:
+		return isAddr(t)
+	case format.ArgKernelAddr:
+		return t == symaddrType || isAddr(t)
+	case format.ArgUserAddr:
+		return t == usymaddrType || isAddr(t)
+	case format.ArgStack:
+		return t == stackType
+	case format.ArgTime:
+		return isInteger(t) && t.Sizeof() == 8
+	case format.ArgString:
+		return isStr(t)
+	case format.ArgWideString:
+		return isWstr(t)
+	case format.ArgType:
+		// Compatible with the type named, as CTF's type compatibility
+		// has it: the same kind, size and encoding.
+		want := protoTypes[cv.Proto()]
 		r := ctype.Resolve(t)
-		return !isSpecial(t) && r.Kind == want.Kind && r.Size == want.Size && r.Enc == want.Enc
+		return want != nil && !isSpecial(t) && r.Kind == want.Kind && r.Size == want.Size && r.Enc == want.Enc
+	case format.ArgShortName:
+		return resolvedNamed(t, "short", "signed short", "unsigned short")
+	case format.ArgLongName:
+		return resolvedNamed(t, "long", "signed long", "unsigned long")
+	case format.ArgLongLongName:
+		return isLongLong(t)
 	}
+	return false
 }
 
-var pfConvs = map[string]*pfConv{
-	"a":   {protoAddr, isKaddr, false},
-	"A":   {protoUaddr, isUaddr, false},
-	"c":   {protoCSI, isCSI, true},
-	"C":   {protoCSI, isCSI, false},
-	"d":   {protoXint, isInt, true},
-	"e":   {protoFP, isFP, false},
-	"E":   {protoFP, isFP, false},
-	"f":   {protoFP, isFP, false},
-	"g":   {protoFP, isFP, false},
-	"G":   {protoFP, isFP, false},
-	"hd":  {"short", compatWith(ctype.ShortType), true},
-	"hi":  {"short", compatWith(ctype.ShortType), true},
-	"ho":  {"unsigned short", compatWith(ctype.UShortType), true},
-	"hu":  {"unsigned short", compatWith(ctype.UShortType), true},
-	"hx":  {"short", resolvedNamed("short", "signed short", "unsigned short"), true},
-	"hX":  {"short", resolvedNamed("short", "signed short", "unsigned short"), true},
-	"i":   {protoXint, isInt, true},
-	"k":   {"stack", isStack, false},
-	"lc":  {"int", compatWith(ctype.IntType), true},
-	"ld":  {"long", compatWith(ctype.LongType), true},
-	"li":  {"long", compatWith(ctype.LongType), true},
-	"lo":  {"unsigned long", compatWith(ctype.ULongType), true},
-	"lu":  {"unsigned long", compatWith(ctype.ULongType), true},
-	"ls":  {protoWstr, isWstr, false},
-	"lx":  {"long", resolvedNamed("long", "signed long", "unsigned long"), true},
-	"lX":  {"long", resolvedNamed("long", "signed long", "unsigned long"), true},
-	"lld": {"long long", compatWith(ctype.LongLongType), true},
-	"lli": {"long long", compatWith(ctype.LongLongType), true},
-	"llo": {"unsigned long long", compatWith(ctype.ULongLongType), true},
-	"llu": {"unsigned long long", compatWith(ctype.ULongLongType), true},
-	"llx": {"long long", isLongLong, true},
-	"llX": {"long long", isLongLong, true},
-	"Le":  {"long double", compatWith(ctype.LDoubleType), false},
-	"LE":  {"long double", compatWith(ctype.LDoubleType), false},
-	"Lf":  {"long double", compatWith(ctype.LDoubleType), false},
-	"Lg":  {"long double", compatWith(ctype.LDoubleType), false},
-	"LG":  {"long double", compatWith(ctype.LDoubleType), false},
-	"o":   {protoXint, isInt, true},
-	"p":   {protoAddr, isAddr, true},
-	"s":   {protoCstr, isStr, false},
-	"S":   {protoCstr, isStr, false},
-	"T":   {"int64_t", isTime, false},
-	"u":   {protoXint, isInt, true},
-	"wc":  {"int", compatWith(ctype.IntType), true},
-	"ws":  {protoWstr, isWstr, false},
-	"x":   {protoXint, isInt, true},
-	"X":   {protoXint, isInt, true},
-	"Y":   {"int64_t", isTime, false},
-	"%":   {"void", nil, false},
-}
-
-// ParseFormat splits a format string into conversions the way DTrace
-// does, so that the checker, the code generator and the consumer agree on
-// them. Errors carry DTrace's text and, as DTrace reports a malformed
-// format through its parser's warning routine, the D_SYNTAX tag.
-func ParseFormat(format string) ([]Conv, error) {
-	var convs []Conv
-	q := 0
-	for {
-		i := strings.IndexByte(format[q:], '%')
-		if i < 0 {
-			break
-		}
-		p := q + i
-		c := Conv{Prefix: format[q:p]}
-		n := len(convs) + 1
-		digits, dot := 0, false
-		var name strings.Builder
-	loop:
-		for {
-			p++
-			if p >= len(format) {
-				return nil, semErrorf(diag.D_SYNTAX, "format conversion #%d name expected before end of format string", n)
-			}
-			ch := format[p]
-			switch {
-			case ch >= '0' && ch <= '9':
-				if !dot && digits == 0 && ch == '0' {
-					c.Flags += "0"
-					continue
-				}
-				v := 0
-				for ; p < len(format) && format[p] >= '0' && format[p] <= '9'; p++ {
-					v = v*10 + int(format[p]-'0')
-				}
-				p--
-				if dot {
-					c.Prec = v
-				} else {
-					c.Width = v
-				}
-				digits++
-			case ch == '#' || ch == '+' || ch == '-' || ch == ' ' || ch == '@' || ch == '\'':
-				c.Flags += string(ch)
-			case ch == '?':
-				c.Flags += "?"
-				c.Width = 16
-			case ch == '*':
-				if dot && c.DynPrec || !dot && c.DynWidth {
-					what := "width"
-					if dot {
-						what = "precision"
-					}
-					return nil, semErrorf(diag.D_SYNTAX, "format conversion #%d has more than one '*' specified for the output %s", n, what)
-				}
-				if dot {
-					c.DynPrec = true
-				} else {
-					c.DynWidth = true
-				}
-			case ch == '.':
-				if dot {
-					return nil, semErrorf(diag.D_SYNTAX, "format conversion #%d has more than one '.' specified", n)
-				}
-				dot, c.HasPrec, digits = true, true, 0
-			case ch == '$':
-				return nil, semErrorf(diag.D_SYNTAX, "format conversion #%d uses unsupported positional format (%%n$)", n)
-			case ch == '%' && format[p-1] != '%':
-				return nil, semErrorf(diag.D_SYNTAX, "format conversion #%d cannot be combined with other format flags: %%%%", n)
-			case ch == 'h' || ch == 'l' || ch == 'L' || ch == 'w':
-				if name.Len() < 6 {
-					name.WriteByte(ch)
-				}
-			default:
-				name.WriteByte(ch)
-				break loop
-			}
-		}
-		c.Name = name.String()
-		c.conv = pfConvs[c.Name]
-		if c.conv == nil {
-			return nil, semErrorf(diag.D_SYNTAX, "format conversion #%d is undefined: %%%s", n, c.Name)
-		}
-		convs = append(convs, c)
-		q = p + 1
-	}
-	if q < len(format) || format == "" {
-		convs = append(convs, Conv{Prefix: format[q:]})
+// parseFormat parses a format string with format.Parse, the one parser
+// of formats, giving a malformed one the D_SYNTAX tag, as DTrace reports
+// it through its parser's warning routine.
+func parseFormat(s string) ([]format.Conv, error) {
+	convs, err := format.Parse(s)
+	if err != nil {
+		return nil, semErrorf(diag.D_SYNTAX, "%s", err)
 	}
 	return convs, nil
 }
@@ -270,16 +125,16 @@ func ParseFormat(format string) ([]Conv, error) {
 // number of arguments before the first value argument (the format itself
 // for printf), aggResult the type %@ consumes (nil outside printa), and
 // exact whether extra arguments are an error.
-func (c *checker) validateFormat(fn string, convs []Conv, args []*ctype.Type, foff int, aggResult *ctype.Type, exact bool) error {
+func (c *checker) validateFormat(fn string, convs []format.Conv, args []*ctype.Type, foff int, aggResult *ctype.Type, exact bool) error {
 	j := 0
 	for i, cv := range convs {
-		if cv.conv == nil || cv.Name == "%" {
+		if cv.IsText() || cv.Class() == format.ArgNone {
 			continue
 		}
 		for _, dyn := range [...]struct {
 			on   bool
 			name string
-		}{{cv.DynWidth, "*"}, {cv.DynPrec, ".*"}} {
+		}{{cv.Flags&format.FlagDynWidth != 0, "*"}, {cv.Flags&format.FlagDynPrec != 0, ".*"}} {
 			if !dyn.on {
 				continue
 			}
@@ -294,7 +149,7 @@ func (c *checker) validateFormat(fn string, convs []Conv, args []*ctype.Type, fo
 		var t *ctype.Type
 		var what string
 		switch {
-		case strings.Contains(cv.Flags, "@"):
+		case cv.Flags&format.FlagAgg != 0:
 			if aggResult == nil {
 				return semErrorf(diag.D_PRINTF_AGG_CONV, "%%@ conversion requires an aggregation and is not for use with %s( )", fn)
 			}
@@ -305,8 +160,8 @@ func (c *checker) validateFormat(fn string, convs []Conv, args []*ctype.Type, fo
 			t, what = args[j], fmt.Sprintf("argument #%d", j+foff+1)
 			j++
 		}
-		if !cv.conv.check(c, t) {
-			return semErrorf(diag.D_PRINTF_ARG_TYPE, "%s( ) %s is incompatible with conversion #%d prototype:\n\tconversion: %%%s\n\t prototype: %s\n\t  argument: %s", fn, what, i+1, cv.Name, cv.conv.proto, typeName(t))
+		if !c.accepts(cv, t) {
+			return semErrorf(diag.D_PRINTF_ARG_TYPE, "%s( ) %s is incompatible with conversion #%d prototype:\n\tconversion: %%%s\n\t prototype: %s\n\t  argument: %s", fn, what, i+1, cv.Name, cv.Proto(), typeName(t))
 		}
 	}
 	if exact && j < len(args) {

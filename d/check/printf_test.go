@@ -6,36 +6,17 @@ import (
 	"github.com/godtrace/godtrace/ctype"
 )
 
-func TestParseFormat(t *testing.T) {
-	convs, err := ParseFormat("x=%-8.3lld %*s%% %@u tail")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []Conv{
-		{Prefix: "x=", Name: "lld", Flags: "-", Width: 8, Prec: 3, HasPrec: true},
-		{Prefix: " ", Name: "s", DynWidth: true},
-		{Name: "%"},
-		{Prefix: " ", Name: "u", Flags: "@"},
-		{Prefix: " tail"},
-	}
-	if len(convs) != len(want) {
-		t.Fatalf("got %d conversions, want %d: %+v", len(convs), len(want), convs)
-	}
-	for i, w := range want {
-		g := convs[i]
-		g.conv = nil
-		if g != w {
-			t.Errorf("conversion %d = %+v, want %+v", i, g, w)
-		}
-	}
+// TestParseFormatTag: a malformed format is format.Parse's error with
+// the D_SYNTAX tag DTrace reports it under.
+func TestParseFormatTag(t *testing.T) {
 	for format, msg := range map[string]string{
 		"%":        "[D_SYNTAX] format conversion #1 name expected before end of format string",
 		"%q":       "[D_SYNTAX] format conversion #1 is undefined: %q",
 		"%1$d":     "[D_SYNTAX] format conversion #1 uses unsupported positional format (%n$)",
 		"%d%.1.2d": "[D_SYNTAX] format conversion #2 has more than one '.' specified",
 	} {
-		if _, err := ParseFormat(format); err == nil || err.Error() != msg {
-			t.Errorf("ParseFormat(%q) error %v, want %q", format, err, msg)
+		if _, err := parseFormat(format); err == nil || err.Error() != msg {
+			t.Errorf("parseFormat(%q) error %v, want %q", format, err, msg)
 		}
 	}
 }
@@ -61,7 +42,7 @@ func TestValidateFormat(t *testing.T) {
 		{"%k", []*ctype.Type{stackType}, ""},
 	}
 	for _, tt := range tests {
-		convs, err := ParseFormat(tt.format)
+		convs, err := parseFormat(tt.format)
 		if err != nil {
 			t.Fatal(err)
 		}
