@@ -27,7 +27,11 @@ func imageDepends(r io.Reader) (string, error) {
 	for sc.Scan() {
 		dep, ok := strings.CutPrefix(strings.TrimSpace(sc.Text()), "Depends: ")
 		if ok && strings.HasPrefix(dep, "linux-image-") {
-			return strings.Trim(dep, "<>"), nil
+			// A foreign architecture's package (dpkg --add-architecture arm64)
+			// is listed as NAME:ARCH; the bare name finds it in apt and names
+			// its .deb.
+			dep, _, _ = strings.Cut(strings.Trim(dep, "<>"), ":")
+			return dep, nil
 		}
 	}
 	if err := sc.Err(); err != nil {

@@ -17,6 +17,7 @@ func TestImageDepends(t *testing.T) {
 		{meta, "linux-image-6.12.117+deb12-amd64"},
 		{image, ""},
 		{"", ""},
+		{"linux-image-arm64:arm64\n  Depends: linux-image-6.1.0-57-arm64:arm64\n", "linux-image-6.1.0-57-arm64"},
 	} {
 		got, err := imageDepends(strings.NewReader(c.in))
 		if err != nil || got != c.want {

@@ -1,0 +1,2 @@
+sampled 1 pc 1
+

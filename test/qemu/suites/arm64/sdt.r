@@ -1,0 +1,3 @@
+dtrace: Oracle D 2.0
+exit 1
+

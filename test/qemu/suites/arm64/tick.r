@@ -1,0 +1,3 @@
+ticks 5
+end 5
+
