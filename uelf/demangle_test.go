@@ -5,12 +5,14 @@ import (
 	"debug/elf"
 	"os"
 	"os/exec"
+	"regexp"
 	"strings"
 	"testing"
 )
 
 // TestDemangle checks testdata/demangle.txt: mangled names from
 // libstdc++, a C++ test program and Rust binaries, with c++filt's output.
+// At most 1% may be left mangled, none demangled differently.
 func TestDemangle(t *testing.T) {
 	f, err := os.Open("testdata/demangle.txt")
 	if err != nil {
@@ -19,7 +21,7 @@ func TestDemangle(t *testing.T) {
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
-	n, unchanged := 0, 0
+	n, unchanged, fallback := 0, 0, 0
 	for sc.Scan() {
 		mangled, want, ok := strings.Cut(sc.Text(), "\t")
 		if !ok {
@@ -28,6 +30,11 @@ func TestDemangle(t *testing.T) {
 		n++
 		switch got := Demangle(mangled); {
 		case got == want:
+		case strings.HasPrefix(mangled, "_R") && got == rustHashes.ReplaceAllString(want, ""):
+			// The library's spelling of what demangle_rust.go leaves
+			// mangled, as rustc-demangle's alternate form: no crate
+			// hashes.
+			fallback++
 		case got == mangled:
 			// Not covered (pack expansions, pointers to members, dyn):
 			// left alone, never wrong.
@@ -37,10 +44,14 @@ func TestDemangle(t *testing.T) {
 			t.Errorf("Demangle(%s)\n got %s\nwant %s", mangled, got, want)
 		}
 	}
-	if n < 200 || unchanged > n/20 {
+	t.Logf("%d names: %d as c++filt but for crate hashes, %d left mangled", n, fallback, unchanged)
+	if n < 200 || unchanged > n/100 {
 		t.Fatalf("%d names, %d not demangled", n, unchanged)
 	}
 }
+
+// rustHashes are the crate hashes of Rust v0 names as c++filt prints them.
+var rustHashes = regexp.MustCompile(`\[[0-9a-f]{1,16}\]`)
 
 func TestDemangleLeavesOthersAlone(t *testing.T) {
 	for _, s := range []string{"malloc", "", "_Z", "_ZN", "_Zfoo", "_Z3fo", "_ZN3fooE_", "_R", "_RNvC", "_R0",
@@ -52,7 +63,8 @@ func TestDemangleLeavesOthersAlone(t *testing.T) {
 }
 
 // TestDemangleLibstdcxx compares with c++filt over all of libstdc++'s
-// symbols: nothing may come out different from c++filt except unchanged.
+// symbols: nothing may come out different from c++filt, and at most 1%
+// be left mangled (none was, with libstdc++ 12).
 func TestDemangleLibstdcxx(t *testing.T) {
 	const lib = "/usr/lib/x86_64-linux-gnu/libstdc++.so.6"
 	cxxfilt, err := exec.LookPath("c++filt")
@@ -93,6 +105,9 @@ func TestDemangleLibstdcxx(t *testing.T) {
 		}
 	}
 	t.Logf("%d names: %d as c++filt, %d left mangled", len(names), same, unchanged)
+	if unchanged > len(names)/100 {
+		t.Errorf("%d of %d names left mangled", unchanged, len(names))
+	}
 }
 
 func FuzzDemangle(f *testing.F) {

@@ -28,4 +28,21 @@
 // path works for position-dependent executables, PIEs and shared
 // libraries, wherever they were loaded. Uprobes want the reverse: a
 // symbol's file offset (FuncOffset).
+//
+// # Demangling
+//
+// C++ names are demangled by github.com/ianlancetaylor/demangle (the
+// demangler of Go's own tools), Rust names by demangle_rust.go, with the
+// library for what that leaves mangled. The choice was measured against
+// c++filt (binutils 2.40) on every C++ and Rust symbol of Debian 12's
+// libstdc++ (5,864), Boost program_options and regex (541), LLVM 15
+// (39,391) and a Rust 1.95 program built with legacy and v0 mangling
+// (712 each). The library gave c++filt's text for 100% of libstdc++ and
+// Boost and 96.8% of LLVM, leaving nothing mangled; this package's own
+// C++ demangler gave 99.95%, 98.1% and 92.4%, left 1,078 names mangled and
+// spelled about 1,900 others wrongly, so it was replaced. For Rust, this
+// package's demangler matches c++filt on 97.5% (legacy) and 96.2% (v0),
+// crate and legacy hashes included, which the library always drops
+// (98.3% and 98.6% the same but for hashes): it stays first, so Rust
+// frames keep c++filt's spelling, and the library demangles the rest.
 package uelf
