@@ -23,12 +23,14 @@ type suite struct {
 	kernel   string   // the kernel package the suite asks for, "" for the default
 	flags    []string // arguments for every Go test binary
 	host     []string // host programs to copy into the VM with their shared libraries
+	programs []string // Go main packages built for the guest, with their symbols, as /bin/NAME
 }
 
 // readSuite lists a suite: its own Go test package if it has _test.go files, the packages named
 // in its "packages" file, its *.d scripts, the modules named in its "modules" file, the
 // kernel package named in its "kernel" file, the test binaries' arguments in its "flags" file,
-// and the host programs in its "host" file (one entry a line; '#' starts a comment).
+// the host programs in its "host" file and the Go programs in its "programs" file (one entry a
+// line; '#' starts a comment).
 func readSuite(root, name string) (*suite, error) {
 	if name == "" || strings.ContainsAny(name, `/\`) || name[0] == '.' {
 		return nil, fmt.Errorf("bad suite name %q", name)
@@ -55,6 +57,9 @@ func readSuite(root, name string) (*suite, error) {
 		return nil, err
 	}
 	if s.host, err = listFile(filepath.Join(s.dir, "host")); err != nil {
+		return nil, err
+	}
+	if s.programs, err = listFile(filepath.Join(s.dir, "programs")); err != nil {
 		return nil, err
 	}
 	kernel, err := listFile(filepath.Join(s.dir, "kernel"))
@@ -127,7 +132,8 @@ func (b *builder) testBinary(pkg, out string) error {
 // initramfs assembles the guest's root: /init, the test binaries in /tests/NAME/ beside their
 // package's testdata, the D scripts in /tests/d, /bin/dtrace (or /dtrace.missing saying why it
 // did not build), the modules in /modules numbered in load order, the test binaries' flags in
-// /tests/flags, and the host programs at their host paths beside their shared libraries.
+// /tests/flags, the host programs at their host paths beside their shared libraries, and the
+// suite's Go programs in /bin.
 func initramfs(b *builder, s *suite, k *kernel, outPath string) (err error) {
 	f, err := os.Create(outPath)
 	if err != nil {
@@ -165,6 +171,15 @@ func initramfs(b *builder, s *suite, k *kernel, outPath string) (err error) {
 		// A dtrace that does not build at the moment is reported by the tests that need it.
 		fmt.Fprintf(os.Stderr, "vmrun: %v\n", err)
 		c.File("dtrace.missing", 0o644, []byte("cmd/dtrace does not build: "+firstLines(err.Error(), 3)+"\n"))
+	}
+	// Traced programs keep their symbol table, which pid probes name functions by.
+	for _, pkg := range s.programs {
+		pkg = "./" + path.Clean(strings.TrimPrefix(pkg, "./"))
+		if err := addBinary("bin/"+path.Base(pkg), func(p string) error {
+			return b.goCmd("build", "-trimpath", "-o", p, pkg)
+		}); err != nil {
+			return err
+		}
 	}
 	seen := map[string]bool{}
 	for _, pkg := range s.packages {
