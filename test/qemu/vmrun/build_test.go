@@ -33,6 +33,7 @@ func TestReadSuite(t *testing.T) {
 		"test/qemu/suites/fbt/packages":    "# the provider's own tests\n./provider/fbt\nksym  # trailing comment\n\n",
 		"test/qemu/suites/fbt/modules":     "9pnet\n9pnet_virtio\n",
 		"test/qemu/suites/fbt/kernel":      "linux-image-6.12-$ARCH\n",
+		"test/qemu/suites/fbt/programs":    "# traced\n./test/qemu/suites/fbt/target\n",
 		"test/qemu/suites/fbt/b.d":         "BEGIN { exit(0); }\n",
 		"test/qemu/suites/fbt/a.d":         "BEGIN { exit(0); }\n",
 		"test/qemu/suites/fbt/a.r":         "\n",
@@ -44,6 +45,9 @@ func TestReadSuite(t *testing.T) {
 	}
 	if want := []string{"./test/qemu/suites/fbt", "./provider/fbt", "./ksym"}; !reflect.DeepEqual(s.packages, want) {
 		t.Errorf("packages = %q, want %q", s.packages, want)
+	}
+	if want := []string{"./test/qemu/suites/fbt/target"}; !reflect.DeepEqual(s.programs, want) {
+		t.Errorf("programs = %q, want %q", s.programs, want)
 	}
 	if want := []string{"9pnet", "9pnet_virtio"}; !reflect.DeepEqual(s.modules, want) {
 		t.Errorf("modules = %q, want %q", s.modules, want)
