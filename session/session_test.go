@@ -12,7 +12,6 @@ import (
 	"regexp"
 	"runtime"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -99,75 +98,6 @@ func TestExitStatus(t *testing.T) {
 		t.Errorf("got %q, %q, %d; want \"bye\\n\\n\", \"\", 3", out, errs, status)
 	}
 }
-
-// normalize rewrites output as the conformance suite compares it: hex
-// numbers and BPF pcs masked, the CPU column of probe lines masked, and
-// the lines sorted unless nosort.
-func normalize(s string, nosort bool) string {
-	s = reHex.ReplaceAllString(s, "{ptr}")
-	s = rePC.ReplaceAllString(s, "at BPF pc NNN")
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		l = reCPU.ReplaceAllString(l, "${1}C${2}")
-		lines[i] = reFlowCPU.ReplaceAllString(l, "${1}C${2}")
-	}
-	if !nosort {
-		sort.Strings(lines)
-	}
-	return strings.Join(lines, "\n")
-}
-
-var (
-	reHex     = regexp.MustCompile(`0x[0-9a-f]+`)
-	rePC      = regexp.MustCompile(`at BPF pc [0-9]+`)
-	reCPU     = regexp.MustCompile(`^( *)[0-9]+( +[0-9]+ +[^ ]*:[^ ]+)`)
-	reFlowCPU = regexp.MustCompile(`^( *)[0-9]+( \| )`)
-	// reMatched is the line dtrace(8) prints, not the session.
-	reMatched = regexp.MustCompile(`(?m)^dtrace: script '[^']*' matched [0-9]+ probes?\n`)
-)
-
-// runCases runs the tst.*.d and err.*.d cases of dir through the session
-// and compares with their .r and .exit files. The "matched N probes"
-// line is dtrace(8)'s, so it is left out of the expected stderr.
-func runCases(t *testing.T, dir string) {
-	files, err := filepath.Glob(filepath.Join(dir, "*.d"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range files {
-		name := strings.TrimSuffix(filepath.Base(f), ".d")
-		if strings.HasPrefix(name, "err.D_") {
-			continue
-		}
-		t.Run(name, func(t *testing.T) {
-			src, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := os.ReadFile(strings.TrimSuffix(f, ".d") + ".r")
-			if err != nil {
-				t.Fatal(err)
-			}
-			wantStatus := 0
-			if strings.HasPrefix(name, "err.") {
-				wantStatus = 1
-			}
-			if b, err := os.ReadFile(strings.TrimSuffix(f, ".d") + ".exit"); err == nil {
-				wantStatus, _ = strconv.Atoi(strings.TrimSpace(string(b)))
-			}
-			wantOut, wantErr, _ := strings.Cut(string(want), "-- @@stderr --\n")
-			wantErr = reMatched.ReplaceAllString(wantErr, "")
-			out, errs, status := run(t, string(src))
-			nosort := strings.Contains(string(src), "@@nosort")
-			if normalize(out, nosort) != normalize(wantOut, nosort) || normalize(errs, nosort) != normalize(wantErr, nosort) || status != wantStatus {
-				t.Errorf("got stdout %q stderr %q status %d\nwant stdout %q stderr %q status %d", out, errs, status, wantOut, wantErr, wantStatus)
-			}
-		})
-	}
-}
-
-// TestCases runs the code generation cases of test/unittest/codegen.
-func TestCases(t *testing.T) { runCases(t, filepath.Join("..", "test", "unittest", "codegen")) }
 
 // TestInstructionCounts reports the size of small programs as built (the
 // whole program: trampoline, clauses and fault path) and checks that
