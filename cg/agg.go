@@ -2,6 +2,7 @@ package cg
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math"
 
 	"github.com/cilium/ebpf/asm"
@@ -71,38 +72,13 @@ func (g *gen) newAgg(a *ast.AssignExpr, v *check.Var, assigns []*ast.AssignExpr)
 		name = ""
 	}
 	ag := &Agg{ID: len(g.aggs) + 1, Name: name, Func: f, KeySize: 8}
-	if f == agg.LQuantize {
-		p := [3]int64{2: 1} // the step is 1 unless given
-		for i := range p {
-			if i+1 >= len(call.Args) {
-				break
-			}
-			ti := g.typeOf(call.Args[i+1])
-			if !ti.Const {
-				g.unsupported(call, "lquantize() with variable parameters")
-			}
-			p[i] = ti.Value
+	if f == agg.LQuantize || f == agg.LLQuantize {
+		// The checker fixed and checked the parameters (constants, the
+		// same at every use): they are taken as it left them.
+		if v.Params == nil {
+			g.fail(call, fmt.Errorf("internal error: %s() parameters not checked", v.AggFunc))
 		}
-		params, err := agg.LQuantizeParams(p[0], p[1], p[2])
-		if err != nil {
-			g.fail(call, err)
-		}
-		ag.Params = params
-	}
-	if f == agg.LLQuantize {
-		var p [4]int
-		for i := range p {
-			ti := g.typeOf(call.Args[i+1])
-			if !ti.Const {
-				g.unsupported(call, "llquantize() with variable parameters")
-			}
-			p[i] = int(ti.Value)
-		}
-		params, err := agg.LLQuantizeParams(p[0], p[1], p[2], p[3])
-		if err != nil {
-			g.fail(call, err)
-		}
-		ag.Params = params
+		ag.Params = *v.Params
 	}
 	keys := aggKeys(a.Lhs)
 	for i, t := range v.Keys {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/godtrace/godtrace/agg"
 	"github.com/godtrace/godtrace/d/check"
 	"github.com/godtrace/godtrace/d/parser"
 	"github.com/godtrace/godtrace/format"
@@ -105,5 +106,40 @@ func TestFormatsFromChecker(t *testing.T) {
 	clear(info.Formats)
 	if _, err := Compile(prog, info, dtraceProbes{}, nil, testTarget); err == nil || !strings.Contains(err.Error(), "was not checked") {
 		t.Errorf("format the checker did not parse: %v, want an internal error", err)
+	}
+}
+
+// TestAggParamsFromChecker: lquantize() and llquantize() are laid out with
+// the parameters the checker fixed (check.Var.Params), not worked out again.
+func TestAggParamsFromChecker(t *testing.T) {
+	prog, err := parser.ParseFile("test.d", []byte(`BEGIN { @l = lquantize(1, -10, 10, 5); @ll = llquantize(1, 10, 0, 3, 10); }`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := check.Check(prog, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Compile(prog, info, dtraceProbes{}, nil, testTarget)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]agg.Params{
+		"l":  {Base: -10, Step: 5, Levels: 4},
+		"ll": {Factor: 10, LowMag: 0, HighMag: 3, Steps: 10},
+	}
+	if len(p.Aggs) != len(want) {
+		t.Fatalf("%d aggregations, want %d", len(p.Aggs), len(want))
+	}
+	for _, a := range p.Aggs {
+		if a.Params != want[a.Name] {
+			t.Errorf("@%s: params %+v, want %+v", a.Name, a.Params, want[a.Name])
+		}
+	}
+	for _, v := range info.Vars {
+		v.Params = nil
+	}
+	if _, err := Compile(prog, info, dtraceProbes{}, nil, testTarget); err == nil || !strings.Contains(err.Error(), "not checked") {
+		t.Errorf("parameters the checker did not fix: %v, want an internal error", err)
 	}
 }

@@ -3,20 +3,11 @@ package check
 import (
 	"math/big"
 
+	"github.com/godtrace/godtrace/agg"
 	"github.com/godtrace/godtrace/ctype"
 	"github.com/godtrace/godtrace/d/ast"
 	"github.com/godtrace/godtrace/d/diag"
 )
-
-// AggParams are the constant parameters of a quantizing aggregation, as
-// lquantize() and llquantize() fix them: every use of one aggregation must
-// agree on them.
-type AggParams struct {
-	// lquantize: Base, Levels and Step; llquantize: Factor, Low, High and
-	// Steps.
-	Base, Levels, Step       int64
-	Factor, Low, High, Steps int64
-}
 
 // constArg returns the value of an aggregating function's constant
 // argument, reporting tag when it is not an integer constant.
@@ -30,9 +21,10 @@ func (c *checker) constArg(a ast.Expr, tag diag.Tag, format string, args ...any)
 
 // aggParams checks the constant arguments of lquantize() and llquantize()
 // and the increment argument of the quantizing functions, with DTrace's
-// rules and wording; v.Params holds the parameters of earlier uses.
+// rules and wording; v.Params holds the parameters of earlier uses, and
+// so the parameters code generation lays the aggregation out with.
 func (c *checker) aggParams(call *ast.CallExpr, fn string, v *Var) {
-	var p AggParams
+	var p agg.Params
 	var incr []ast.Expr
 	argmax := 0
 	args := call.Args
@@ -60,7 +52,7 @@ func (c *checker) aggParams(call *ast.CallExpr, fn string, v *Var) {
 			}
 			incr = args[4:]
 		}
-		p.Levels = (limit - p.Base) / p.Step
+		p.Levels = int((limit - p.Base) / p.Step)
 		if p.Levels == 0 {
 			c.errorf(call, diag.D_LQUANT_STEPLARGE, "lquantize( ) step (argument #3) too large: must have at least one quantization level")
 		}
@@ -71,43 +63,45 @@ func (c *checker) aggParams(call *ast.CallExpr, fn string, v *Var) {
 			switch {
 			case o.Base != p.Base:
 				c.errorf(call, diag.D_LQUANT_MATCHBASE, "lquantize( ) base (argument #1) doesn't match previous declaration: expected %d, found %d", o.Base, p.Base)
-			case o.Levels*o.Step != p.Levels*p.Step:
-				c.errorf(call, diag.D_LQUANT_MATCHLIM, "lquantize( ) limit (argument #2) doesn't match previous declaration: expected %d, found %d", o.Base+o.Levels*o.Step, p.Base+p.Levels*p.Step)
+			case int64(o.Levels)*o.Step != int64(p.Levels)*p.Step:
+				c.errorf(call, diag.D_LQUANT_MATCHLIM, "lquantize( ) limit (argument #2) doesn't match previous declaration: expected %d, found %d", o.Base+int64(o.Levels)*o.Step, p.Base+int64(p.Levels)*p.Step)
 			default:
 				c.errorf(call, diag.D_LQUANT_MATCHSTEP, "lquantize( ) step (argument #3) doesn't match previous declaration: expected %d, found %d", o.Step, p.Step)
 			}
 		}
 		argmax = 5
 	case "llquantize":
-		p.Factor = c.constArg(args[1], diag.D_LLQUANT_FACTORTYPE, "llquantize( ) argument #1 must be an integer constant")
-		if uint64(p.Factor) > 1<<16-1 || p.Factor < 2 {
+		factor := c.constArg(args[1], diag.D_LLQUANT_FACTORTYPE, "llquantize( ) argument #1 must be an integer constant")
+		if uint64(factor) > 1<<16-1 || factor < 2 {
 			c.errorf(args[1], diag.D_LLQUANT_FACTORVAL, "llquantize( ) argument #1 must be an unsigned 16-bit quantity greater than or equal to 2")
 		}
-		p.Low = c.constArg(args[2], diag.D_LLQUANT_LMAGTYPE, "llquantize( ) argument #2 must be an integer constant")
-		if uint64(p.Low) > 1<<16-1 {
+		low := c.constArg(args[2], diag.D_LLQUANT_LMAGTYPE, "llquantize( ) argument #2 must be an integer constant")
+		if uint64(low) > 1<<16-1 {
 			c.errorf(args[2], diag.D_LLQUANT_LMAGVAL, "llquantize( ) argument #2 must be an unsigned 16-bit quantity")
 		}
-		p.High = c.constArg(args[3], diag.D_LLQUANT_HMAGTYPE, "llquantize( ) argument #3 must be an integer constant")
-		if uint64(p.High) > 1<<16-1 {
+		high := c.constArg(args[3], diag.D_LLQUANT_HMAGTYPE, "llquantize( ) argument #3 must be an integer constant")
+		if uint64(high) > 1<<16-1 {
 			c.errorf(args[3], diag.D_LLQUANT_HMAGVAL, "llquantize( ) argument #3 must be an unsigned 16-bit quantity")
 		}
-		if p.High < p.Low {
+		if high < low {
 			c.errorf(args[3], diag.D_LLQUANT_HMAGVAL, "llquantize( ) argument #3 (high magnitude) must be at least argument #2 (low magnitude)")
 		}
-		if power(p.Factor, p.High+1).BitLen() > 64 {
+		if power(factor, high+1).BitLen() > 64 {
 			c.errorf(args[3], diag.D_LLQUANT_HMAGVAL, "llquantize( ) argument #3 (high magnitude) will cause overflow of 64 bits")
 		}
-		p.Steps = c.constArg(args[4], diag.D_LLQUANT_STEPTYPE, "llquantize( ) argument #4 must be a non-zero positive integer constant")
-		if p.Steps <= 0 {
+		steps := c.constArg(args[4], diag.D_LLQUANT_STEPTYPE, "llquantize( ) argument #4 must be a non-zero positive integer constant")
+		if steps <= 0 {
 			c.errorf(args[4], diag.D_LLQUANT_STEPTYPE, "llquantize( ) argument #4 must be a non-zero positive integer constant")
 		}
-		if p.Steps > 1<<16-1 {
+		if steps > 1<<16-1 {
 			c.errorf(args[4], diag.D_LLQUANT_STEPVAL, "llquantize( ) argument #4 must be an unsigned 16-bit quantity")
 		}
+		// Each is below 1<<16 now, as agg.Params holds them.
+		p.Factor, p.LowMag, p.HighMag, p.Steps = int(factor), int(low), int(high), int(steps)
 		c.llquantSteps(args[1], p)
 		if o := v.Params; o != nil && *o != p {
-			old := [...]int64{o.Factor, o.Low, o.High, o.Steps}
-			vals := [...]int64{p.Factor, p.Low, p.High, p.Steps}
+			old := [...]int{o.Factor, o.LowMag, o.HighMag, o.Steps}
+			vals := [...]int{p.Factor, p.LowMag, p.HighMag, p.Steps}
 			names := [...]string{"factor", "lmag", "hmag", "steps"}
 			matchTags := [...]diag.Tag{diag.D_LLQUANT_MATCHFACTOR, diag.D_LLQUANT_MATCHLMAG, diag.D_LLQUANT_MATCHHMAG, diag.D_LLQUANT_MATCHSTEPS}
 			for i := range vals {
@@ -139,15 +133,15 @@ func (c *checker) aggParams(call *ast.CallExpr, fn string, v *Var) {
 // fall on its buckets: fewer steps than the factor must divide it; more
 // must be a multiple of it and divide the factor raised to the low
 // magnitude plus one (squared, for a low magnitude of zero).
-func (c *checker) llquantSteps(factorArg ast.Expr, p AggParams) {
+func (c *checker) llquantSteps(factorArg ast.Expr, p agg.Params) {
 	switch {
 	case p.Steps < p.Factor && p.Factor%p.Steps != 0:
 		c.errorf(factorArg, diag.D_LLQUANT_STEPVAL, "llquantize() argument #4 (steps) must evenly divide argument #1 (factor) when steps<factor")
 	case p.Steps > p.Factor && p.Steps%p.Factor != 0:
 		c.errorf(factorArg, diag.D_LLQUANT_STEPVAL, "llquantize() argument #4 (steps) must be a multiple of argument #1 (factor) when steps>factor")
-	case p.Steps > p.Factor && p.Low == 0 && (p.Factor*p.Factor)%p.Steps != 0:
+	case p.Steps > p.Factor && p.LowMag == 0 && (p.Factor*p.Factor)%p.Steps != 0:
 		c.errorf(factorArg, diag.D_LLQUANT_STEPVAL, "llquantize() argument #4 (steps) must evenly divide the square of argument #1 (factor) when steps>factor and lmag==0")
-	case p.Steps > p.Factor && p.Low > 0 && new(big.Int).Mod(power(p.Factor, p.Low+1), big.NewInt(p.Steps)).Sign() != 0:
+	case p.Steps > p.Factor && p.LowMag > 0 && new(big.Int).Mod(power(int64(p.Factor), int64(p.LowMag)+1), big.NewInt(int64(p.Steps))).Sign() != 0:
 		c.errorf(factorArg, diag.D_LLQUANT_STEPVAL, "llquantize() argument #4 (steps) must evenly divide pow(argument #1 (factor), lmag (argument #2) + 1) when steps>factor and lmag>0")
 	}
 }

@@ -3,6 +3,7 @@ package check
 import (
 	"errors"
 
+	"github.com/godtrace/godtrace/agg"
 	"github.com/godtrace/godtrace/ctype"
 	"github.com/godtrace/godtrace/d/ast"
 	"github.com/godtrace/godtrace/d/diag"
@@ -118,8 +119,8 @@ type Var struct {
 	Inline       *ast.InlineDecl
 	InlineParams []*Var
 	// Params are the parameters fixed by an aggregation's lquantize() or
-	// llquantize().
-	Params *AggParams
+	// llquantize(), checked once here for the code generator.
+	Params *agg.Params
 
 	// attr is the stability a "#pragma D attributes" gave the variable.
 	attr *Attr

@@ -10,7 +10,8 @@
 // scope, and the conversions of every format string (Info.Formats),
 // parsed once here with format.Parse and checked against their arguments
 // by the class format gives each conversion: the code generator and the
-// consumer use them as parsed. The table of built-ins (Builtins) is
+// consumer use them as parsed; likewise the parameters of lquantize()
+// and llquantize() (Var.Params, an agg.Params). The table of built-ins (Builtins) is
 // shared with the code generator.
 //
 // Types come from a ctype.Universe, options from an Options interface
