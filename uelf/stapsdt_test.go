@@ -273,7 +273,7 @@ func TestParseNotes(t *testing.T) {
 	le.PutUint64(desc, 0x1170)
 	le.PutUint64(desc[8:], 0x2008)
 	le.PutUint64(desc[16:], 0x4024)
-	desc = append(desc, "test\x00plain\x00-4@%edi -8@%rsi\x00"...)
+	desc = append(desc, "test\x00plain\x00"+testNoteArgs+"\x00"...)
 	b := append(note("GNU", 3, []byte{1, 2, 3, 4, 5}), note("stapsdt", 3, desc)...)
 	notes, err := ParseNotes(b, le)
 	if err != nil || len(notes) != 2 || notes[0].Name != "GNU" || len(notes[0].Desc) != 5 || notes[1].Name != "stapsdt" {
@@ -281,7 +281,7 @@ func TestParseNotes(t *testing.T) {
 	}
 	p, base, err := ParseStapsdt(notes[1].Desc, le, 8)
 	if err != nil || base != 0x2008 || p.PC != 0x1170 || p.Semaphore != 0x4024 || p.Name != "plain" ||
-		p.Provider != "test" || len(p.Args) != 2 || p.Args[1].Reg != RegRSI {
+		p.Provider != "test" || len(p.Args) != 2 || p.Args[1].Reg != testNoteArg1 {
 		t.Fatalf("probe = %+v base %#x, %v", p, base, err)
 	}
 	if _, err := ParseNotes(b[:len(b)-20], le); err == nil {

@@ -3,7 +3,8 @@ package uprobe
 import "errors"
 
 // errStepInsn is why a site is left out without asking the kernel.
-var errStepInsn = errors.New("uprobes cannot take its instruction (lock prefix or VEX/EVEX encoding)")
+// uprobeRefuses is refuse_amd64.go's or refuse_arm64.go's.
+var errStepInsn = errors.New("uprobes cannot take its instruction (" + refusedWhat + ")")
 
 // uprobeRefuses says whether x86-64 uprobes refuse the instruction that
 // code starts with, as the kernel's instruction check does: one with a
@@ -12,7 +13,7 @@ var errStepInsn = errors.New("uprobes cannot take its instruction (lock prefix o
 // and then unregisters every uprobe before the refused one; this spares
 // that for the sites it knows. It errs only towards "not refused": the
 // kernel still decides the rest.
-func uprobeRefuses(code []byte) bool {
+func uprobeRefusesAMD64(code []byte) bool {
 	for _, b := range code {
 		switch {
 		case b == 0xf0, b == 0x26, b == 0x2e, b == 0x36, b == 0x3e:
@@ -26,4 +27,17 @@ func uprobeRefuses(code []byte) bool {
 		}
 	}
 	return false
+}
+
+// uprobeRefusesARM64 says whether arm64 uprobes refuse the instruction
+// code starts with, as the kernel's decoder does for the ones it can
+// neither step out of line nor simulate: an exclusive load or store
+// (ldxr, stxr and their kin: stepping one elsewhere breaks the exclusive
+// monitor). It errs only towards "not refused", as on x86-64.
+func uprobeRefusesARM64(code []byte) bool {
+	if len(code) < 4 {
+		return false
+	}
+	insn := uint32(code[0]) | uint32(code[1])<<8 | uint32(code[2])<<16 | uint32(code[3])<<24
+	return insn&0x3f800000 == 0x08000000 // load/store exclusive, o2 clear (o2 set: ldar, stlr, cas)
 }

@@ -28,7 +28,29 @@ func TestUprobeRefuses(t *testing.T) {
 		{[]byte{0x64, 0x48, 0x8b, 0x04, 0x25}, false}, // mov %fs:...,%rax
 		{nil, false},
 	} {
-		if got := uprobeRefuses(c.code); got != c.want {
+		if got := uprobeRefusesAMD64(c.code); got != c.want {
+			t.Errorf("% x: %v, want %v", c.code, got, c.want)
+		}
+	}
+}
+
+// TestUprobeRefusesARM64 checks arm64's exclusive loads and stores
+// against instructions uprobes step or simulate.
+func TestUprobeRefusesARM64(t *testing.T) {
+	for _, c := range []struct {
+		code []byte
+		want bool
+	}{
+		{[]byte{0x01, 0x7c, 0x5f, 0xc8}, true},  // ldxr x1, [x0]
+		{[]byte{0x02, 0x7c, 0x01, 0xc8}, true},  // stxr w1, x2, [x0]
+		{[]byte{0x01, 0xfc, 0x5f, 0x88}, true},  // ldaxr w1, [x0]
+		{[]byte{0xfd, 0x7b, 0xbf, 0xa9}, false}, // stp x29, x30, [sp, #-16]!
+		{[]byte{0x40, 0x05, 0x80, 0x52}, false}, // mov w0, #42
+		{[]byte{0xc0, 0x03, 0x5f, 0xd6}, false}, // ret
+		{[]byte{0x01, 0xfc, 0xdf, 0xc8}, false}, // ldar x1, [x0]
+		{[]byte{0x01}, false},
+	} {
+		if got := uprobeRefusesARM64(c.code); got != c.want {
 			t.Errorf("% x: %v, want %v", c.code, got, c.want)
 		}
 	}
