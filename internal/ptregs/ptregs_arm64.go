@@ -7,7 +7,20 @@ const Arch = "arm64"
 // x0-x7.
 var CallArgs = [...]int16{0, 8, 16, 24, 32, 40, 48, 56}
 
+// SyscallArgs are the offsets of a system call's arguments. The first is
+// orig_x0 (offset 272), the first argument as the call saw it: regs[0]
+// becomes the return value, and the kernel's own syscall_get_arguments
+// reads orig_x0 too. x1-x5 are regs[1] to regs[5].
+var SyscallArgs = [...]int16{272, 8, 16, 24, 32, 40}
+
 const (
+	// SyscallNr is syscallno, a signed 32-bit member after orig_x0: x8
+	// holds the number on entry but is the caller's register, free to
+	// change. SyscallRegsSize covers user_pt_regs (x0-x30, sp, pc,
+	// pstate), orig_x0 and syscallno: all the entry and the return read.
+	SyscallNr       = 280
+	SyscallNrSize   = 4
+	SyscallRegsSize = 288
 	// Ret is x0, a function's return value.
 	Ret = 0
 	// FP is x29, the frame pointer; SP and PC follow x30 (the link

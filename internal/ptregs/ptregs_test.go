@@ -21,3 +21,16 @@ func TestLayout(t *testing.T) {
 		t.Errorf("ModeUser %#x has bits outside ModeMask %#x", ModeUser, ModeMask)
 	}
 }
+
+// The syscall provider's offsets stay inside what its entry reads, on
+// word boundaries, with the number after them all.
+func TestSyscallLayout(t *testing.T) {
+	for i, o := range SyscallArgs {
+		if o < 0 || o%8 != 0 || int(o)+8 > SyscallRegsSize {
+			t.Errorf("SyscallArgs[%d]: offset %d outside the %d bytes read (%s)", i, o, SyscallRegsSize, Arch)
+		}
+	}
+	if SyscallNr < 0 || SyscallNr+SyscallNrSize > SyscallRegsSize || (SyscallNrSize != 4 && SyscallNrSize != 8) {
+		t.Errorf("SyscallNr %d (%d bytes) outside the %d bytes read (%s)", SyscallNr, SyscallNrSize, SyscallRegsSize, Arch)
+	}
+}
