@@ -10,6 +10,7 @@
 // task's saved registers; return probes get the return value in arg0 and
 // arg1, as DTrace gives it. Numbers come from a table generated from
 // golang.org/x/sys/unix (zsysnum_amd64.go, zsysnum_arm64.go), since the kernel
-// exports none; where the registers are is in sysregs_amd64.go and
-// sysregs_arm64.go.
+// exports none; where the registers are is package internal/ptregs's
+// (sysregs.go). Argument types come from each event's tracefs format, read
+// by provider/internal/tracepoint's parser.
 package syscall
