@@ -1,8 +1,6 @@
 package bpfrt
 
 import (
-	"runtime"
-
 	"github.com/cilium/ebpf/asm"
 )
 
@@ -226,35 +224,10 @@ func inRange(addr asm.Register, r Range, yes string) asm.Instructions {
 
 // callsInto jumps to yes when the instruction before the return address
 // at frame in the buffer is a direct call into r, and to no when it
-// cannot be read. It knows x86-64's call rel32 and arm64's bl; on other
-// architectures no frame is recognised this way. R1 is the target.
+// cannot be read. callTarget (stack_amd64.go: call rel32; stack_arm64.go:
+// bl) decodes the call. R1 is the target.
 func callsInto(frame int16, r Range, yes, no string) asm.Instructions {
-	var decode asm.Instructions
-	switch runtime.GOARCH {
-	case "amd64":
-		// e8 rel32, ending at the return address.
-		decode = asm.Instructions{
-			asm.LoadMem(asm.R1, asm.RFP, ksCode+3, asm.Byte),
-			asm.JNE.Imm(asm.R1, 0xe8, no),
-			asm.LoadMem(asm.R1, asm.RFP, ksCode+4, asm.Word),
-			asm.LSh.Imm(asm.R1, 32),
-			asm.ArSh.Imm(asm.R1, 32),
-		}
-	case "arm64":
-		// bl imm26, the word before the return address, in words from
-		// the instruction.
-		decode = asm.Instructions{
-			asm.LoadMem(asm.R1, asm.RFP, ksCode+4, asm.Word),
-			asm.Mov.Reg(asm.R2, asm.R1),
-			asm.RSh.Imm(asm.R2, 26),
-			asm.JNE.Imm(asm.R2, 0x25, no),
-			asm.LSh.Imm(asm.R1, 38),
-			asm.ArSh.Imm(asm.R1, 36),
-			asm.Sub.Imm(asm.R1, 4),
-		}
-	default:
-		return nil
-	}
+	decode := callTarget(no)
 	insns := asm.Instructions{
 		asm.Mov.Reg(asm.R1, asm.RFP),
 		asm.Add.Imm(asm.R1, ksCode),

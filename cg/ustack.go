@@ -2,7 +2,6 @@ package cg
 
 import (
 	"fmt"
-	"runtime"
 	"sync"
 
 	"github.com/cilium/ebpf/asm"
@@ -103,12 +102,13 @@ func (g *gen) stackInto(off int, s stackCall) {
 }
 
 // canUnwind reports whether user stacks are walked with unwind tables:
-// when the ustackunwind option asks for it, on x86-64 (the walk reads its
-// registers; package uelf/unwind reads its rules) and when the kernel has
+// when the ustackunwind option asks for it, where tableUnwind says the
+// walk knows the architecture (x86-64: it reads its registers, package
+// uelf/unwind reads its rules) and when the kernel has
 // the open-coded iterator the walk loops with (6.4), else by frame
 // pointers.
 func (g *gen) canUnwind() bool {
-	if !g.unwind || runtime.GOARCH != "amd64" {
+	if !g.unwind || !tableUnwind {
 		return false
 	}
 	_, err := iterKfuncs()
