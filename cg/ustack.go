@@ -168,6 +168,10 @@ func printfArgClasses(convs []format.Conv) []format.ArgClass {
 // it, as the frame pointer is not set up yet; a thread without a user
 // stack gives 0.
 func (g *gen) ucaller(e ast.Node) {
+	if entryReturnReg >= 0 && g.funcEntry() {
+		g.emit(asm.LoadMem(asm.R0, rCtx, 8*entryReturnReg, asm.DWord))
+		return
+	}
 	if g.canUnwind() {
 		g.ustackUnwind(0, stackCall{user: true}, true)
 		return
@@ -287,6 +291,18 @@ func (g *gen) threadReg(e ast.Node, j int) {
 func (g *gen) userContext() bool {
 	for _, p := range g.c.probes {
 		if p.Provider != "pid" && p.Provider != "usdt" {
+			return false
+		}
+	}
+	return len(g.c.probes) > 0
+}
+
+// funcEntry reports whether every probe of the clause is a pid entry
+// probe, at a function's first instruction, whose context is the user
+// registers.
+func (g *gen) funcEntry() bool {
+	for _, p := range g.c.probes {
+		if p.Provider != "pid" || p.Name != "entry" {
 			return false
 		}
 	}

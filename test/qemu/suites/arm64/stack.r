@@ -1,0 +1,2 @@
+pidtarget`main.main 3
+
