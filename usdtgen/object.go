@@ -91,8 +91,8 @@ func objectProbes(path string) ([]uelf.Probe, error) {
 	return probes, nil
 }
 
-// WriteObject writes the object file of dtrace -G: an x86-64 relocatable
-// ELF file that defines the semaphore of every probe, a hidden unsigned
+// WriteObject writes the object file of dtrace -G: a relocatable ELF
+// file of the machine dtrace runs on (objMachine: x86-64 or arm64) that defines the semaphore of every probe, a hidden unsigned
 // short, zero, in a writable .probes section.
 func WriteObject(w io.Writer, provs []Provider) error {
 	var sems []string
@@ -167,7 +167,7 @@ func WriteObject(w io.Writer, provs []Provider) error {
 	}
 	hdr := elf.Header64{
 		Type:      uint16(elf.ET_REL),
-		Machine:   uint16(elf.EM_X86_64),
+		Machine:   uint16(objMachine),
 		Version:   uint32(elf.EV_CURRENT),
 		Shoff:     uint64(ehsize + body.Len()),
 		Ehsize:    ehsize,

@@ -58,7 +58,7 @@ func TestObject(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ef.Type != elf.ET_REL || ef.Machine != elf.EM_X86_64 {
+	if ef.Type != elf.ET_REL || ef.Machine != objMachine {
 		t.Errorf("type %v machine %v", ef.Type, ef.Machine)
 	}
 	s := ef.Section(".probes")
