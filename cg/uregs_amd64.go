@@ -5,7 +5,13 @@ package cg
 // segment registers and the trap number are not in pt_regs.
 var uregThread = [...]string{"ds", "es", "fsbase", "gsbase", "trap_nr"}
 
-// entryReturnReg is -1: on x86-64 the call pushed the return address,
-// and the kernel's frame-pointer walk takes it from the top of the stack
-// at a function's entry (arm64 keeps it in a register).
+// entryReturnReg is -1: on x86-64 the call pushed the return address
+// (arm64 keeps it in a register).
 const entryReturnReg = -1
+
+// entryReturnAtSP: at a function's first instruction (a pid entry probe)
+// the return address is at the top of the stack. The kernel's
+// frame-pointer walk finds it there only when that instruction is
+// push %rbp, which a Go function's is not: elsewhere it takes the
+// caller's caller.
+const entryReturnAtSP = true

@@ -9,3 +9,7 @@ var uregThread = [...]string{}
 // address, which the frame records do not yet, so that the kernel's
 // frame-pointer walk would skip the caller.
 const entryReturnReg = 30
+
+// entryReturnAtSP is false: on arm64 the return address is in x30
+// (entryReturnReg).
+const entryReturnAtSP = false

@@ -163,23 +163,35 @@ func printfArgClasses(convs []format.Conv) []format.ArgClass {
 
 // ucaller loads the address the current user function returns to: the
 // second frame of the user stack, unwound with tables as ustack() is
-// (unwind.go), else by the kernel's frame-pointer walk, which at a pid
-// entry probe takes it from the top of the stack, where the call left
-// it, as the frame pointer is not set up yet; a thread without a user
-// stack gives 0.
+// (unwind.go), else by the kernel's frame-pointer walk; a thread without
+// a user stack gives 0. At a pid entry probe, where the frame pointer is
+// not set up yet, it is where the call left it: in the link register
+// (arm64) or at the top of the stack (x86-64).
 func (g *gen) ucaller(e ast.Node) {
 	if entryReturnReg >= 0 && g.funcEntry() {
 		g.emit(asm.LoadMem(asm.R0, rCtx, 8*entryReturnReg, asm.DWord))
-		return
-	}
-	if g.canUnwind() {
-		g.ustackUnwind(0, stackCall{user: true}, true)
 		return
 	}
 	if g.c.depth+2 > maxDepth {
 		g.fail(e, fmt.Errorf("expression too complex: %w", ErrNotSupported))
 	}
 	buf := int16(-8 * (g.c.depth + 2))
+	if entryReturnAtSP && g.funcEntry() {
+		// bpf_probe_read_user zeroes what it could not read: 0 then.
+		g.emit(
+			asm.Mov.Reg(asm.R1, asm.RFP),
+			asm.Add.Imm(asm.R1, int32(buf)),
+			asm.Mov.Imm(asm.R2, 8),
+			asm.LoadMem(asm.R3, rCtx, ptRegsSP, asm.DWord),
+			asm.FnProbeReadUser.Call(),
+			asm.LoadMem(asm.R0, asm.RFP, buf, asm.DWord),
+		)
+		return
+	}
+	if g.canUnwind() {
+		g.ustackUnwind(0, stackCall{user: true}, true)
+		return
+	}
 	g.emit(
 		asm.Mov.Reg(asm.R1, rCtx),
 		asm.Mov.Reg(asm.R2, asm.RFP),

@@ -274,3 +274,29 @@ func TestUstackUnwindGdb(t *testing.T) {
 		t.Errorf("ustack():\n%s\ngdb's bt:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestUcallerGoEntry: at the entry of a Go function, whose first
+// instruction is not push %rbp, ucaller is its caller (main.main), not
+// its caller's caller as a frame-pointer walk from there would give.
+func TestUcallerGoEntry(t *testing.T) {
+	requireTracing(t)
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatal("the test builds a Go program and needs the go command:", err)
+	}
+	bin := filepath.Join(t.TempDir(), "goleaf")
+	build := exec.Command(goTool, "build", "-o", bin, ".")
+	build.Dir = "testdata/goleaf"
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	stdout, stderr, status := run(t, "-q", "-c", bin, "-n",
+		`pid$target:a.out:main.leaf:entry { @[ufunc(ucaller)] = count(); } END { printa("%A %@d\n", @); }`)
+	if status != 0 || stderr != "" {
+		t.Fatalf("status %d, stderr %q", status, stderr)
+	}
+	if want := "goleaf`main.main 3\n\n"; stdout != want {
+		t.Errorf("output %q, want %q", stdout, want)
+	}
+}
