@@ -24,7 +24,8 @@ import (
 var bufferKinds = []string{"ring", "perf"}
 
 // dtraceWith starts the test binary as dtrace with args and the buffers
-// of kind, its standard output a pipe.
+// of kind ("" for the default), its standard output a pipe; it is killed
+// at the end of the test if still running.
 func dtraceWith(t *testing.T, kind string, args ...string) (*exec.Cmd, io.ReadCloser, *bytes.Buffer) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], args...)

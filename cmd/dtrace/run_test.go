@@ -102,22 +102,12 @@ func TestCommandOutputFile(t *testing.T) {
 	}
 }
 
-// dtraceProcess starts the test binary as dtrace with args and waits for
-// its first line of output.
+// dtraceProcess starts the test binary as dtrace with args, its standard
+// output read through a bufio.Reader.
 func dtraceProcess(t *testing.T, args ...string) (*exec.Cmd, *bufio.Reader, *bytes.Buffer) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = append(os.Environ(), asDtrace+"=1")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	pipe, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	return cmd, bufio.NewReader(pipe), &stderr
+	cmd, pipe, stderr := dtraceWith(t, "", args...)
+	return cmd, bufio.NewReader(pipe), stderr
 }
 
 // bpfProgs returns the IDs of the BPF programs process pid holds.
