@@ -48,16 +48,11 @@ func (h *Handle) Matched(p *Program) (int, error) {
 // attribute, Stable/Stable/Common.
 func (p *Program) Stability() (desc, stmt provider.Attr) {
 	if len(p.info.Clauses) == 0 {
-		return providerAttr(check.DefaultAttr), providerAttr(check.DefaultAttr)
+		return check.DefaultAttr, check.DefaultAttr
 	}
 	d, s := p.info.Clauses[0].DescAttr, p.info.Clauses[0].StmtAttr
 	for _, ci := range p.info.Clauses[1:] {
 		d, s = d.Min(ci.DescAttr), s.Min(ci.StmtAttr)
 	}
-	return providerAttr(d), providerAttr(s)
-}
-
-// providerAttr converts the checker's attribute back.
-func providerAttr(a check.Attr) provider.Attr {
-	return provider.Attr{Name: provider.Stability(a.Name - 1), Data: provider.Stability(a.Data - 1), Class: provider.Class(a.Class)}
+	return d, s
 }

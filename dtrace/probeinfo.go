@@ -45,15 +45,8 @@ func (pi probeInfo) Probe(d *ast.ProbeDesc) (*check.Match, error) {
 // checkAttrs gives a provider's attributes to the checker.
 func checkAttrs(a provider.Attrs) *check.ProviderAttrs {
 	return &check.ProviderAttrs{
-		Provider: checkAttr(a.Provider), Module: checkAttr(a.Module), Function: checkAttr(a.Function),
-		Name: checkAttr(a.Name), Args: checkAttr(a.Args),
+		Provider: a.Provider, Module: a.Module, Function: a.Function, Name: a.Name, Args: a.Args,
 	}
-}
-
-// checkAttr converts an attribute: the checker counts stabilities from 1,
-// its zero being "not given".
-func checkAttr(a provider.Attr) check.Attr {
-	return check.Attr{Name: check.Stability(a.Name) + 1, Data: check.Stability(a.Data) + 1, Class: check.Class(a.Class)}
 }
 
 // absent explains why a description that names one probe exactly

@@ -1,62 +1,36 @@
 package provider
 
-// Stability is a DTrace stability level, lowest first.
-type Stability uint8
+import "github.com/godtrace/godtrace/attr"
 
-const (
-	Internal Stability = iota
-	Private
-	Obsolete
-	External
-	Unstable
-	Evolving
-	Stable
-	Standard
+// The stability model is package attr's, shared with the checker.
+type (
+	// Stability is a DTrace stability level, lowest first.
+	Stability = attr.Stability
+	// Class is a DTrace dependency class, narrowest first.
+	Class = attr.Class
+	// Attr is one stability attribute: identifier names, data semantics
+	// and dependency class.
+	Attr = attr.Attr
 )
 
-var stabilityNames = [...]string{"Internal", "Private", "Obsolete", "External", "Unstable", "Evolving", "Stable", "Standard"}
-
-func (s Stability) String() string {
-	if int(s) < len(stabilityNames) {
-		return stabilityNames[s]
-	}
-	return "Unknown"
-}
-
-// Class is a DTrace dependency class, narrowest first.
-type Class uint8
-
+// The stability levels and dependency classes, in DTrace's order.
 const (
-	ClassUnknown Class = iota
-	ClassCPU
-	ClassPlatform
-	ClassGroup
-	ClassISA
-	ClassCommon
+	Internal = attr.Internal
+	Private  = attr.Private
+	Obsolete = attr.Obsolete
+	External = attr.External
+	Unstable = attr.Unstable
+	Evolving = attr.Evolving
+	Stable   = attr.Stable
+	Standard = attr.Standard
+
+	ClassUnknown  = attr.ClassUnknown
+	ClassCPU      = attr.ClassCPU
+	ClassPlatform = attr.ClassPlatform
+	ClassGroup    = attr.ClassGroup
+	ClassISA      = attr.ClassISA
+	ClassCommon   = attr.ClassCommon
 )
-
-var classNames = [...]string{"Unknown", "CPU", "Platform", "Group", "ISA", "Common"}
-
-func (c Class) String() string {
-	if int(c) < len(classNames) {
-		return classNames[c]
-	}
-	return "Unknown"
-}
-
-// Attr is one stability attribute: identifier names, data semantics and
-// dependency class.
-type Attr struct {
-	Name  Stability
-	Data  Stability
-	Class Class
-}
-
-// Min returns the attribute that is the lower of a and b in each part, as
-// DTrace combines attributes.
-func (a Attr) Min(b Attr) Attr {
-	return Attr{Name: min(a.Name, b.Name), Data: min(a.Data, b.Data), Class: min(a.Class, b.Class)}
-}
 
 // Attrs are a provider's attributes for each part of its probes.
 type Attrs struct {

@@ -4,116 +4,50 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/godtrace/godtrace/attr"
+
 	"github.com/godtrace/godtrace/ctype"
 	"github.com/godtrace/godtrace/d/ast"
 	"github.com/godtrace/godtrace/d/diag"
 )
 
-// Class is a DTrace dependency class, narrowest first.
-type Class uint8
+// The stability model is package attr's, shared with the providers.
+type (
+	// Class is a DTrace dependency class.
+	Class = attr.Class
+	// Attr is a DTrace stability attribute.
+	Attr = attr.Attr
+)
 
 // The dependency classes, in DTrace's order.
 const (
-	ClassUnknown Class = iota
-	ClassCPU
-	ClassPlatform
-	ClassGroup
-	ClassISA
-	ClassCommon
+	ClassUnknown  = attr.ClassUnknown
+	ClassCPU      = attr.ClassCPU
+	ClassPlatform = attr.ClassPlatform
+	ClassGroup    = attr.ClassGroup
+	ClassISA      = attr.ClassISA
+	ClassCommon   = attr.ClassCommon
 )
-
-var classNames = [...]string{"Unknown", "CPU", "Platform", "Group", "ISA", "Common"}
-
-func (k Class) String() string {
-	if int(k) < len(classNames) {
-		return classNames[k]
-	}
-	return "Unknown"
-}
-
-var stabilityNames = [...]string{"", "Internal", "Private", "Obsolete", "External", "Unstable", "Evolving", "Stable", "Standard"}
-
-func (s Stability) String() string {
-	if s > 0 && int(s) < len(stabilityNames) {
-		return stabilityNames[s]
-	}
-	return "Unknown"
-}
-
-// Attr is a DTrace stability attribute: the stability of identifier
-// names, that of data semantics, and the dependency class.
-type Attr struct {
-	Name, Data Stability
-	Class      Class
-}
 
 // The attributes DTrace's compiler gives what is not a built-in: D's own
 // constructs, and the types and symbols of the kernel.
 var (
 	// DefaultAttr is D's own: constants, operators, the program's
 	// variables and types (_dtrace_defattr).
-	DefaultAttr = Attr{Stable, Stable, ClassCommon}
+	DefaultAttr = Attr{Name: Stable, Data: Stable, Class: ClassCommon}
 	// maxAttr is the greatest attribute, where a minimum starts.
-	maxAttr = Attr{Standard, Standard, ClassCommon}
+	maxAttr = attr.Max
 	// symAttr is a kernel symbol's, typeAttr a kernel type's.
-	symAttr  = Attr{Private, Private, ClassUnknown}
-	typeAttr = Attr{Private, Private, ClassUnknown}
+	symAttr  = Attr{Name: Private, Data: Private, Class: ClassUnknown}
+	typeAttr = Attr{Name: Private, Data: Private, Class: ClassUnknown}
 	// UnstableAttr is a description's whose provider is a pattern or
 	// matches nothing (_dtrace_prvdesc).
-	UnstableAttr = Attr{Unstable, Unstable, ClassCommon}
+	UnstableAttr = Attr{Name: Unstable, Data: Unstable, Class: ClassCommon}
 )
 
-// Min is the lower of a and b in each part, as DTrace combines them.
-func (a Attr) Min(b Attr) Attr {
-	return Attr{min(a.Name, b.Name), min(a.Data, b.Data), min(a.Class, b.Class)}
-}
-
-// Less reports whether a is below b in any part, as DTrace's
-// dt_attr_cmp tests an attribute against the minimum of amin.
-func (a Attr) Less(b Attr) bool {
-	return a.Name < b.Name || a.Data < b.Data || a.Class < b.Class
-}
-
-// String is the attribute as DTrace writes it: "Stable/Private/Common".
-func (a Attr) String() string {
-	return a.Name.String() + "/" + a.Data.String() + "/" + a.Class.String()
-}
-
 // ParseAttr reads "Name/Data/Class" as the amin option and the
-// attributes pragma give it, case folded; a part left out is the
-// greatest, as in DTrace.
-func ParseAttr(s string) (Attr, bool) {
-	a := maxAttr
-	parts := strings.Split(s, "/")
-	if len(parts) > 3 {
-		return a, false
-	}
-	for i, p := range parts {
-		found := false
-		if i < 2 {
-			for v := Internal; v <= Standard; v++ {
-				if strings.EqualFold(p, v.String()) {
-					found = true
-					if i == 0 {
-						a.Name = v
-					} else {
-						a.Data = v
-					}
-				}
-			}
-		} else {
-			for k := ClassUnknown; k <= ClassCommon; k++ {
-				if strings.EqualFold(p, k.String()) {
-					found, a.Class = true, k
-				}
-			}
-		}
-		if !found {
-			return a, false
-		}
-	}
-	return a, true
-}
+// attributes pragma give it (attr.Parse).
+func ParseAttr(s string) (Attr, bool) { return attr.Parse(s) }
 
 // ProviderAttrs are the attributes a provider gives each part of its
 // probes' descriptions and their arguments (DTrace's dtrace_pattr_t).
@@ -428,7 +362,7 @@ func (w *attrWalker) ident(id *ast.Ident) Attr {
 		}
 		if b := v.Builtin; b != nil {
 			n, d := b.Stability()
-			return Attr{n, d, ClassCommon}
+			return Attr{Name: n, Data: d, Class: ClassCommon}
 		}
 	}
 	return DefaultAttr

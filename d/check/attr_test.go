@@ -14,11 +14,11 @@ import (
 type attrProbes struct{}
 
 var attrProvider = ProviderAttrs{
-	Provider: Attr{Evolving, Evolving, ClassCommon},
-	Module:   Attr{Private, Private, ClassUnknown},
-	Function: Attr{Private, Private, ClassISA},
-	Name:     Attr{Evolving, Evolving, ClassCommon},
-	Args:     Attr{Evolving, Evolving, ClassISA},
+	Provider: Attr{Name: Evolving, Data: Evolving, Class: ClassCommon},
+	Module:   Attr{Name: Private, Data: Private, Class: ClassUnknown},
+	Function: Attr{Name: Private, Data: Private, Class: ClassISA},
+	Name:     Attr{Name: Evolving, Data: Evolving, Class: ClassCommon},
+	Args:     Attr{Name: Evolving, Data: Evolving, Class: ClassISA},
 }
 
 func (attrProbes) Probe(d *ast.ProbeDesc) (*Match, error) {
@@ -57,19 +57,19 @@ func TestClauseAttrs(t *testing.T) {
 		desc, stmt Attr
 	}{
 		// The parts named count, the empty module does not.
-		{"test:::tick { trace(1); }", Attr{Evolving, Evolving, ClassCommon}, DefaultAttr},
-		{"test::f:tick { trace(1); }", Attr{Private, Private, ClassISA}, DefaultAttr},
+		{"test:::tick { trace(1); }", Attr{Name: Evolving, Data: Evolving, Class: ClassCommon}, DefaultAttr},
+		{"test::f:tick { trace(1); }", Attr{Name: Private, Data: Private, Class: ClassISA}, DefaultAttr},
 		// A pattern for the provider is Unstable.
 		{"te*:::tick { trace(1); }", UnstableAttr, DefaultAttr},
 		// args[] take the provider's argument attributes, probefunc the
 		// function's; an Evolving built-in lowers names only.
-		{"test:::args { trace(args[0]); }", Attr{Evolving, Evolving, ClassCommon}, Attr{Evolving, Evolving, ClassISA}},
-		{"test:::tick { trace(probefunc); }", Attr{Evolving, Evolving, ClassCommon}, Attr{Private, Private, ClassISA}},
-		{"test:::tick { trace(htons(1)); }", Attr{Evolving, Evolving, ClassCommon}, Attr{Evolving, Stable, ClassCommon}},
+		{"test:::args { trace(args[0]); }", Attr{Name: Evolving, Data: Evolving, Class: ClassCommon}, Attr{Name: Evolving, Data: Evolving, Class: ClassISA}},
+		{"test:::tick { trace(probefunc); }", Attr{Name: Evolving, Data: Evolving, Class: ClassCommon}, Attr{Name: Private, Data: Private, Class: ClassISA}},
+		{"test:::tick { trace(htons(1)); }", Attr{Name: Evolving, Data: Evolving, Class: ClassCommon}, Attr{Name: Evolving, Data: Stable, Class: ClassCommon}},
 		// The predicate counts; curthread's data is Private.
-		{"test:::tick /curthread/ { trace(1); }", Attr{Evolving, Evolving, ClassCommon}, Attr{Stable, Private, ClassCommon}},
+		{"test:::tick /curthread/ { trace(1); }", Attr{Name: Evolving, Data: Evolving, Class: ClassCommon}, Attr{Name: Stable, Data: Private, Class: ClassCommon}},
 		// A pragma sets a declared global's attributes.
-		{"int x;\n#pragma D attributes Unstable/Evolving/Group x\ntest:::tick { trace(x); }", Attr{Evolving, Evolving, ClassCommon}, Attr{Unstable, Evolving, ClassGroup}},
+		{"int x;\n#pragma D attributes Unstable/Evolving/Group x\ntest:::tick { trace(x); }", Attr{Name: Evolving, Data: Evolving, Class: ClassCommon}, Attr{Name: Unstable, Data: Evolving, Class: ClassGroup}},
 		// Two descriptions: the least of both.
 		{"test:::tick, te*:::args { trace(1); }", UnstableAttr, DefaultAttr},
 	} {
@@ -110,7 +110,7 @@ func TestAmin(t *testing.T) {
 }
 
 func TestParseAttr(t *testing.T) {
-	if a, ok := ParseAttr("evolving/private/isa"); !ok || a != (Attr{Evolving, Private, ClassISA}) {
+	if a, ok := ParseAttr("evolving/private/isa"); !ok || a != (Attr{Name: Evolving, Data: Private, Class: ClassISA}) {
 		t.Errorf("ParseAttr: %v %v", a, ok)
 	}
 	if _, ok := ParseAttr("Stable/Sturdy/Common"); ok {

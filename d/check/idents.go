@@ -1,5 +1,7 @@
 package check
 
+import "github.com/godtrace/godtrace/attr"
+
 // IdentKind says what a built-in identifier is.
 type IdentKind uint8
 
@@ -22,20 +24,20 @@ const (
 	Macro
 )
 
-// Stability is a DTrace stability level.
-type Stability uint8
+// Stability is a DTrace stability level (package attr's); the zero value
+// of an Ident's stability fields means Stable, what most built-ins are.
+type Stability = attr.Stability
 
-// Stability levels, in DTrace's order; the zero value of an Ident's
-// stability fields means Stable, what most built-ins are.
+// Stability levels, in DTrace's order.
 const (
-	Internal Stability = iota + 1
-	Private
-	Obsolete
-	External
-	Unstable
-	Evolving
-	Stable
-	Standard
+	Internal = attr.Internal
+	Private  = attr.Private
+	Obsolete = attr.Obsolete
+	External = attr.External
+	Unstable = attr.Unstable
+	Evolving = attr.Evolving
+	Stable   = attr.Stable
+	Standard = attr.Standard
 )
 
 // Ident is one entry of the built-in identifier table shared by the checker
