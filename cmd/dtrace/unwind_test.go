@@ -284,9 +284,10 @@ func TestUcallerGoEntry(t *testing.T) {
 	if err != nil {
 		t.Fatal("the test builds a Go program and needs the go command:", err)
 	}
-	bin := filepath.Join(t.TempDir(), "goleaf")
+	// The arm64 QEMU suite's pid target: main.leaf is such a function.
+	bin := filepath.Join(t.TempDir(), "pidtarget")
 	build := exec.Command(goTool, "build", "-o", bin, ".")
-	build.Dir = "testdata/goleaf"
+	build.Dir = "../../test/qemu/suites/arm64/pidtarget"
 	build.Env = append(os.Environ(), "CGO_ENABLED=0")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
@@ -296,7 +297,7 @@ func TestUcallerGoEntry(t *testing.T) {
 	if status != 0 || stderr != "" {
 		t.Fatalf("status %d, stderr %q", status, stderr)
 	}
-	if want := "goleaf`main.main 3\n\n"; stdout != want {
+	if want := "pidtarget`main.main 3\n\n"; stdout != want {
 		t.Errorf("output %q, want %q", stdout, want)
 	}
 }

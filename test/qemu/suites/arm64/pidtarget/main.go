@@ -1,7 +1,7 @@
 // Command pidtarget is what the arm64 suite's pid script traces: main.leaf, called with known
 // arguments, which Go's register ABI passes in x0 and x1 and returns in x0 on arm64. It prints
 // nothing, so that only dtrace writes the script's output, and exits 0 when the calls summed
-// right.
+// right. On amd64, cmd/dtrace's TestUcallerGoEntry traces it too (a Go function's entry).
 package main
 
 import "os"
