@@ -394,12 +394,18 @@ func parseInt(s string) (int64, error) {
 	return int64(u), nil
 }
 
-// stringAMD64 writes an x86-64 argument back in stapsdt syntax.
-func (a Arg) stringAMD64() string {
+// withSize writes operand op after the argument's size, as stapsdt
+// writes an argument: "-4@op" for a signed 4-byte value.
+func (a Arg) withSize(op string) string {
 	sz := a.Size
 	if a.Signed {
 		sz = -sz
 	}
+	return strconv.Itoa(sz) + "@" + op
+}
+
+// stringAMD64 writes an x86-64 argument back in stapsdt syntax.
+func (a Arg) stringAMD64() string {
 	var op string
 	switch a.Kind {
 	case ArgConst:
@@ -433,5 +439,5 @@ func (a Arg) stringAMD64() string {
 		}
 		op += ")"
 	}
-	return strconv.Itoa(sz) + "@" + op
+	return a.withSize(op)
 }

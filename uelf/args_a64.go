@@ -123,10 +123,6 @@ func parseArgARM64(s string) (Arg, error) {
 
 // stringARM64 writes an arm64 argument back in stapsdt syntax.
 func (a Arg) stringARM64() string {
-	sz := a.Size
-	if a.Signed {
-		sz = -sz
-	}
 	var op string
 	switch a.Kind {
 	case ArgConst:
@@ -143,5 +139,5 @@ func (a Arg) stringARM64() string {
 		}
 		op += "]"
 	}
-	return strconv.Itoa(sz) + "@" + op
+	return a.withSize(op)
 }
