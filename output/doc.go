@@ -19,5 +19,7 @@
 // has read the buffers empty (each switchrate tick at the latest), before
 // each effect and each message on standard error, and at the end; on a
 // terminal each record is written as it comes. The text and JSON writers
-// format a record without allocating.
+// format a record without allocating; JSON appends its lines to the
+// Destination's buffer in place, a line being ten times the bytes of the
+// text it carries.
 package output

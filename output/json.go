@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/godtrace/godtrace/agg"
 	"github.com/godtrace/godtrace/format"
@@ -25,11 +26,19 @@ type JSON struct {
 	ao   *agg.Options
 	opts Options
 	buf  []byte
-	text []byte // printf()'s text, reused
+	text []byte // the part of printf()'s text that needs escaping, reused
+	// dst is w when it is the run's Destination: a line is then
+	// appended to what it holds (inDst while one is), not copied there.
+	dst   *Destination
+	inDst bool
 	// probes and formats are what records repeat, encoded once: by
 	// EPID and by format.
 	probes  []probeMembers
 	formats map[*Format][]byte
+	// lastFormat and lastOpen are the last printfOpen, which a flood
+	// of one printf() asks for again and again.
+	lastFormat *Format
+	lastOpen   []byte
 }
 
 // NewJSON returns the JSON lines Writer under opts (the aggregation
@@ -37,6 +46,7 @@ type JSON struct {
 // Destination.
 func NewJSON(opts Options, w io.Writer) *JSON {
 	j := &JSON{w: w, p: format.NewPrinter(), opts: opts}
+	j.dst, _ = w.(*Destination)
 	j.p.Quiet = true
 	j.ao = aggOptions(opts)
 	j.ao.Printer = j.p
@@ -45,6 +55,10 @@ func NewJSON(opts Options, w io.Writer) *JSON {
 
 func (j *JSON) line(b []byte) error {
 	b = append(b, '}', '\n')
+	if j.inDst {
+		j.inDst = false
+		return j.dst.commit(b)
+	}
 	j.buf = b[:0]
 	if _, err := j.w.Write(b); err != nil {
 		return fmt.Errorf("write output: %w", err)
@@ -52,9 +66,22 @@ func (j *JSON) line(b []byte) error {
 	return nil
 }
 
+// begin returns the slice a line is appended to: the Destination's
+// buffer, after what it holds, or the writer's own.
+func (j *JSON) begin() []byte {
+	if j.dst != nil {
+		if b, ok := j.dst.appendTo(); ok {
+			j.inDst = true
+			return b
+		}
+	}
+	j.inDst = false
+	return j.buf[:0]
+}
+
 // record starts the line of a record of type typ.
 func (j *JSON) record(typ string) []byte {
-	return appendStringMember(append(j.buf[:0], '{'), "type", typ)
+	return appendStringMember(append(j.begin(), '{'), "type", typ)
 }
 
 // Start writes the start record.
@@ -86,10 +113,9 @@ type probeMembers struct {
 	text                             []byte
 }
 
-// appendProbeMembers appends r's members from "cpu" to the opening of
+// appendProbeMembers appends r's members after "cpu" to the opening of
 // "data".
 func (j *JSON) appendProbeMembers(b []byte, r *Probe) []byte {
-	b = appendIntMember(b, "cpu", int64(r.CPU))
 	if int(r.EPID) >= len(j.probes) {
 		j.probes = append(j.probes, make([]probeMembers, int(r.EPID)+1-len(j.probes))...)
 	}
@@ -103,46 +129,74 @@ func (j *JSON) appendProbeMembers(b []byte, r *Probe) []byte {
 	return append(b, m.text...)
 }
 
-// formatMember returns the "format" member of f, with the comma before
-// it, escaped once.
-func (j *JSON) formatMember(f *Format) []byte {
-	if m, ok := j.formats[f]; ok {
-		return m
+// printfOpen returns the start of a printf() action's object up to the
+// text of "output": its "action", its "format", escaped once per format,
+// and the key of "output" with the string's opening quote.
+func (j *JSON) printfOpen(f *Format) []byte {
+	if f == j.lastFormat {
+		return j.lastOpen
 	}
+	m, ok := j.formats[f]
+	if !ok {
+		m = j.newPrintfOpen(f)
+	}
+	j.lastFormat, j.lastOpen = f, m
+	return m
+}
+
+func (j *JSON) newPrintfOpen(f *Format) []byte {
 	if j.formats == nil {
 		j.formats = map[*Format][]byte{}
 	}
-	// After "action": a comma first.
-	m := appendStringMember([]byte(`{"action":""`), "format", f.Text)[len(`{"action":""`):]
+	m := appendStringMember([]byte(`{"action":"printf"`), "format", f.Text)
+	m = append(m, `,"output":"`...)
 	j.formats[f] = m
 	return m
 }
 
+// actionOpen is the start of each kind of action's object.
+var actionOpen = func() (t [len(actionNames)]string) {
+	for k := range t {
+		t[k] = `{"action":"` + ActionKind(k).String() + `"`
+	}
+	return t
+}()
+
 // Probe writes a probe record with its actions in "data".
 func (j *JSON) Probe(r *Probe) error {
-	b := j.appendProbeMembers(j.record("probe"), r)
+	b := strconv.AppendInt(append(j.begin(), `{"type":"probe","cpu":`...), int64(r.CPU), 10)
+	b = j.appendProbeMembers(b, r)
 	var err error
 	effects := false
 	for i := range r.Actions {
 		a := &r.Actions[i]
-		b = append(appendComma(b), '{')
-		b = appendStringMember(b, "action", a.Kind.String())
+		b = appendComma(b)
+		if a.Kind == Printf {
+			// The text is formatted in place and escaped there: most
+			// of it needs no escaping.
+			b = append(b, j.printfOpen(a.Format)...)
+			start := len(b)
+			if b, err = j.p.Append(b, a.Format.Convs, a.Args, nil); err != nil {
+				return fmt.Errorf("printf(): %w", err)
+			}
+			b = append(j.escapeFrom(b, start), `","args":[`...)
+			for k, v := range a.Args {
+				if k > 0 {
+					b = append(b, ',')
+				}
+				b = j.appendValue(b, v)
+			}
+			b = append(b, ']', '}')
+			continue
+		}
+		if int(a.Kind) < len(actionOpen) {
+			b = append(b, actionOpen[a.Kind]...)
+		} else {
+			b = appendStringMember(append(b, '{'), "action", a.Kind.String())
+		}
 		switch a.Kind {
 		case Trace:
 			b = j.appendValue(appendKey(b, "value"), a.Value)
-		case Printf:
-			b = append(b, j.formatMember(a.Format)...)
-			// The text is made in a buffer kept from record to
-			// record, and escaped from there.
-			if j.text, err = j.p.Append(j.text[:0], a.Format.Convs, a.Args, nil); err != nil {
-				return fmt.Errorf("printf(): %w", err)
-			}
-			b = appendBytesMember(b, "output", j.text)
-			b = append(appendKey(b, "args"), '[')
-			for _, v := range a.Args {
-				b = j.appendValue(appendComma(b), v)
-			}
-			b = append(b, ']')
 		case Print:
 			b = j.appendPrint(b, a)
 		case Printa:
@@ -189,6 +243,21 @@ func (j *JSON) Probe(r *Probe) error {
 		}
 	}
 	return nil
+}
+
+// escapeFrom makes the text appended to b from start the body of a JSON
+// string: from the first byte that needs escaping on, the text is copied
+// aside and appended again, escaped.
+func (j *JSON) escapeFrom(b []byte, start int) []byte {
+	k := start
+	for k < len(b) && plain[b[k]] {
+		k++
+	}
+	if k == len(b) {
+		return b
+	}
+	j.text = append(j.text[:0], b[k:]...)
+	return appendStringBody(b[:k], unsafe.String(unsafe.SliceData(j.text), len(j.text)))
 }
 
 // appendPrint appends print()'s members: the type, the text print()

@@ -173,3 +173,53 @@ func BenchmarkJSONProbe(b *testing.B) {
 		}
 	}
 }
+
+// TestJSONDestination checks that lines appended in place to the run's
+// Destination are those written through any other writer, escapes
+// included, and that a record abandoned for an error leaves what the
+// Destination held as it was.
+func TestJSONDestination(t *testing.T) {
+	convs, err := format.Parse("%s \"%d\"\t%s\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &Format{Text: "%s \"%d\"\t%s\n", Convs: convs}
+	probe := func(s string, n int64) *Probe {
+		return &Probe{CPU: 1, EPID: 3, ID: 7, Provider: "syscall", Module: "vmlinux", Function: "read", Name: "entry",
+			Actions: []Action{{Kind: Printf, Format: f, Args: []format.Value{format.String(s), format.Int(n, 8), format.String("\xff€")}},
+				{Kind: Trace, Value: format.Int(n, 8)}}}
+	}
+	var want bytes.Buffer
+	plain := NewJSON(nil, &want)
+	var got bytes.Buffer
+	d := NewDestination(&got)
+	inPlace := NewJSON(nil, d)
+	for i, s := range []string{"plain", "a\\b", "", "tab\there"} {
+		if err := plain.Probe(probe(s, int64(i))); err != nil {
+			t.Fatal(err)
+		}
+		if err := inPlace.Probe(probe(s, int64(i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Too few arguments: the record fails half made.
+	bad := probe("x", 1)
+	bad.Actions[0].Args = bad.Actions[0].Args[:1]
+	if err := inPlace.Probe(bad); err == nil {
+		t.Fatal("printf() with a missing argument did not fail")
+	}
+	if err := d.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != want.String() {
+		t.Errorf("in place:\n%s\nwant:\n%s", got.Bytes(), want.Bytes())
+	}
+	recs := validLines(t, got.Bytes())
+	if len(recs) != 4 {
+		t.Fatalf("%d records, want 4:\n%s", len(recs), got.Bytes())
+	}
+	out := recs[3]["data"].([]any)[0].(map[string]any)["output"]
+	if out != "tab\there \"3\"\t\ufffd€\n" {
+		t.Errorf("output %q", out)
+	}
+}

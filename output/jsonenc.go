@@ -4,7 +4,6 @@ import (
 	"math"
 	"strconv"
 	"unicode/utf8"
-	"unsafe"
 )
 
 // The JSON encoding appends to a byte slice, as the text output does, so
@@ -15,7 +14,11 @@ const hexDigits = "0123456789abcdef"
 // appendString appends s as a JSON string. Bytes that are not UTF-8
 // become U+FFFD: JSON text is Unicode, and D strings are bytes.
 func appendString(dst []byte, s string) []byte {
-	dst = append(dst, '"')
+	return append(appendStringBody(append(dst, '"'), s), '"')
+}
+
+// appendStringBody appends s escaped, without the quotes.
+func appendStringBody(dst []byte, s string) []byte {
 	for i := 0; i < len(s); {
 		// Runs of printable ASCII go in at once.
 		j := i
@@ -53,7 +56,7 @@ func appendString(dst []byte, s string) []byte {
 		}
 		i += n
 	}
-	return append(dst, '"')
+	return dst
 }
 
 // plain marks the bytes a JSON string holds as they are: printable ASCII
@@ -78,12 +81,6 @@ func appendKey(dst []byte, name string) []byte {
 
 func appendStringMember(dst []byte, name, s string) []byte {
 	return appendString(appendKey(dst, name), s)
-}
-
-// appendBytesMember is appendStringMember of text held in b, which is
-// only read.
-func appendBytesMember(dst []byte, name string, b []byte) []byte {
-	return appendString(appendKey(dst, name), unsafe.String(unsafe.SliceData(b), len(b)))
 }
 
 func appendIntMember(dst []byte, name string, v int64) []byte {
