@@ -1,7 +1,9 @@
-// Package consume owns a tracing session's life after compilation: it
-// loads the programs of the enabled probes, attaches them, fires BEGIN,
-// reads the per-CPU principal buffers, reports drops and faults, runs the
-// exit protocol and END, and releases every kernel object at Close.
+// Package consume is the reader of a tracing session's buffers: it
+// creates the session's maps and the reader of its per-CPU principal
+// buffers, runs the exit protocol, firing the BEGIN and END programs it
+// is given (package enable loads and attaches them), hands the records it
+// reads to a Handler, reports drops and faults, and releases the maps and
+// the reader at Close.
 //
 // Records are read from one BPF ring buffer per CPU (ring.go), mapped
 // into this process and read in place, or, where the kernel lacks ring
@@ -49,9 +51,4 @@
 //
 // Key notices (bpfrt.EPIDKeyNotice) go to a Handler that implements
 // KeyHandler, as they arrive; they print nothing.
-//
-// A program whose clauses take kernel stacks learns what lies above the
-// probe site on them (bpfrt.StackSite): for a tracepoint unit
-// (provider.OnTracepoint), the kernel functions of its dispatch, found
-// in the kernel's symbol table, which this then loads.
 package consume

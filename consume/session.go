@@ -5,20 +5,14 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"io"
 	"math/bits"
 	"os"
-	"runtime"
-	"slices"
-	"sync"
 	"time"
 
 	"github.com/cilium/ebpf"
-	"github.com/cilium/ebpf/asm"
 	"github.com/cilium/ebpf/perf"
 
 	"github.com/godtrace/godtrace/bpfrt"
-	"github.com/godtrace/godtrace/provider"
 )
 
 // Options configure a session. The zero value is DTrace's defaults.
@@ -53,7 +47,8 @@ const BuffersEnv = "GODTRACE_BUFFERS"
 // DefaultSwitchRate is DTrace's default switchrate.
 const DefaultSwitchRate = time.Second
 
-// Session is one tracing run: its maps, programs and attachments.
+// Session is the consumer of one tracing run: its maps, the reader of
+// its buffers and what it keeps of the records it has read.
 type Session struct {
 	maps       *bpfrt.Maps
 	eps        bpfrt.EPTable
@@ -71,21 +66,8 @@ type Session struct {
 
 	policy   policyState
 	onActive func()
-	bufSize  int     // see BufSize
-	refused  []error // see Refused
-
-	progs    []Program
-	closers  []io.Closer
-	begin    *ebpf.Program
-	end      *ebpf.Program
+	bufSize  int // see BufSize
 	finished bool
-}
-
-// Program describes one loaded program of a session.
-type Program struct {
-	Name  string
-	Insns int // BPF instructions, as built
-	Prog  *ebpf.Program
 }
 
 // Open creates the session's maps and the reader of its buffers.
@@ -159,188 +141,21 @@ func (s *Session) Maps() *bpfrt.Maps { return s.maps }
 // EPs returns the session's enabled probe table.
 func (s *Session) EPs() *bpfrt.EPTable { return &s.eps }
 
-// Programs returns the programs Enable loaded.
-func (s *Session) Programs() []Program { return s.progs }
-
-// Enable builds, loads and attaches the programs of the enabled probes of
-// t. The clauses of dtrace:::ERROR, if any, are linked into every program
-// whose clauses can fault. Probes are attached while the activity is
-// still inactive, so none of their clauses runs before BEGIN is done.
-// On error, what was already loaded and attached stays with the session
-// until Close.
-func (s *Session) Enable(t *provider.Table, enabled []provider.Enabled) error {
-	errProbe, err := t.Lookup(provider.ErrorDesc)
-	if err != nil {
-		return err
-	}
-	var errRef bpfrt.ProbeRef
-	var errStmts []*bpfrt.Stmt
-	if errProbe != nil {
-		errRef = errProbe.Ref()
-	}
-	var provs []provider.Provider
-	byProv := map[provider.Provider][]provider.Enabled{}
-	for _, e := range enabled {
-		if errProbe != nil && e.Probe == errProbe {
-			errStmts = append(errStmts, e.Stmts...)
-		}
-		if _, ok := byProv[e.Probe.Provider]; !ok {
-			provs = append(provs, e.Probe.Provider)
-		}
-		byProv[e.Probe.Provider] = append(byProv[e.Probe.Provider], e)
-	}
-	var units []provider.Unit
-	for _, p := range provs {
-		us, err := p.Plan(byProv[p])
-		if err != nil {
-			return fmt.Errorf("provider %s: %w", p.Name(), err)
-		}
-		units = append(units, us...)
-	}
-	built := make([]asm.Instructions, len(units))
-	conts := make([][]asm.Instructions, len(units))
-	fired := make([][]bpfrt.ProbeRef, len(units))
-	for i, u := range units {
-		b := bpfrt.NewBuilder(s.maps.Layout, &s.eps, errRef, errStmts)
-		if err := u.Trampoline(b); err != nil {
-			return fmt.Errorf("%s: trampoline: %w", u.Name(), err)
-		}
-		if err := b.Err(); err != nil {
-			return err
-		}
-		if b.TakesKernelStacks() {
-			site, err := stackSite(u)
-			if err != nil {
-				return fmt.Errorf("%s: %w", u.Name(), err)
-			}
-			b.SetStackSite(site)
-		}
-		built[i], conts[i], fired[i] = b.Program(), b.Continuations(), b.Probes()
-	}
-	progs, loadErr := s.load(units, built, conts)
-	if le, ok := errors.AsType[*bpfrt.LoadError](loadErr); ok {
-		le.Probes = fired[slices.Index(progs, nil)]
-	}
-	for i, u := range units {
-		if progs[i] == nil {
-			continue
-		}
-		s.progs = append(s.progs, Program{Name: u.Name(), Insns: len(built[i]), Prog: progs[i]})
-		switch u.Phase() {
-		case provider.PhaseBegin:
-			s.begin = progs[i]
-		case provider.PhaseEnd:
-			s.end = progs[i]
-		}
-	}
-	if loadErr != nil {
-		return loadErr
-	}
-	// The kernel may refuse to attach to some of many probes (a
-	// wildcard over every tracepoint meets one it keeps to itself): the
-	// others are traced, and each refused one reported; only when none
-	// is left is enabling a failure.
-	var refused []error
-	for i, u := range units {
-		if u.Phase() != provider.PhaseTrace {
-			continue
-		}
-		c, err := u.Attach(progs[i])
-		var partial *provider.PartialAttach
-		if errors.As(err, &partial) && c != nil {
-			// Some of the unit's probes are attached, the others named.
-			for _, r := range partial.Refused {
-				refused = append(refused, r)
-			}
-			err = nil
-		}
-		if err != nil {
-			refused = append(refused, &AttachError{Program: u.Name(), Probes: fired[i], Err: err})
-			continue
-		}
-		s.closers = append(s.closers, c)
-	}
-	if len(refused) > 0 && len(s.closers) == 0 {
-		return refused[0]
-	}
-	s.refused = refused
-	return nil
-}
-
-// Refused returns why Enable could not attach some units, whose probes
-// are not traced, when it attached others.
-func (s *Session) Refused() []error { return s.refused }
-
-// AttachError is a program the kernel refused to attach to its probes.
-type AttachError struct {
-	Program string
-	Probes  []bpfrt.ProbeRef
-	Err     error
-}
-
-func (e *AttachError) Error() string {
-	what := "'" + e.Program + "'"
-	if len(e.Probes) > 0 {
-		what = "'" + e.Probes[0].Name + "'"
-	}
-	if n := len(e.Probes) - 1; n == 1 {
-		what += " and 1 other probe"
-	} else if n > 1 {
-		what += fmt.Sprintf(" and %d other probes", n)
-	}
-	return fmt.Sprintf("failed to enable %s: %s", what, bpfrt.Strerror(e.Err))
-}
-
-func (e *AttachError) Unwrap() error { return e.Err }
-
 // OnActive makes Run call f once BEGIN has run and the activity has left
 // inactive (tracing is active, or exit() in BEGIN has ended it), before it
 // reads any record.
 func (s *Session) OnActive(f func()) { s.onActive = f }
 
-// load loads the units' programs, insns[i] for units[i], as many at a
-// time as there are CPUs: the verifier's time is most of enabling many
-// units (fentry's one program per function), and the kernel verifies
-// programs in parallel. It returns the programs that loaded, nil for the
-// others, and the first unit's error in order.
-func (s *Session) load(units []provider.Unit, insns []asm.Instructions, conts [][]asm.Instructions) ([]*ebpf.Program, error) {
-	progs := make([]*ebpf.Program, len(units))
-	errs := make([]error, len(units))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(units)) {
-		wg.Go(func() {
-			for i := range next {
-				u := units[i]
-				var to string
-				if t, ok := u.(provider.Targeted); ok {
-					to = t.Target().Function
-				}
-				progs[i], errs[i] = s.maps.LoadChain(u.Name(), u.ProgramType(), u.AttachType(), to, insns[i], conts[i])
-			}
-		})
-	}
-	for i := range units {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return progs, err
-		}
-	}
-	return progs, nil
-}
-
 // Run fires BEGIN, consumes records until exit() is called, ctx is done
 // or h fails, then drains, fires END, drains again and returns the exit
-// status (0 when no exit() ran). Run may be called once.
+// status (0 when no exit() ran). begin and end are the programs of
+// dtrace:::BEGIN and dtrace:::END, nil when they are not enabled. Run may
+// be called once.
 //
 // When h is a Flusher, it is flushed whenever the buffers have been read
 // empty, before the consumer waits: at each switchrate tick, after each
 // wakeup, and at the end.
-func (s *Session) Run(ctx context.Context, h Handler) (int, error) {
+func (s *Session) Run(ctx context.Context, h Handler, begin, end *ebpf.Program) (int, error) {
 	if s.finished {
 		return 0, errors.New("session already ran")
 	}
@@ -354,8 +169,8 @@ func (s *Session) Run(ctx context.Context, h Handler) (int, error) {
 	} else {
 		defer context.AfterFunc(ctx, func() { rd.Flush() })()
 	}
-	if s.begin != nil {
-		if err := bpfrt.Run(s.begin, s.runCPU()); err != nil {
+	if begin != nil {
+		if err := bpfrt.Run(begin, s.runCPU()); err != nil {
 			return 0, fmt.Errorf("BEGIN: %w", err)
 		}
 	}
@@ -417,11 +232,11 @@ func (s *Session) Run(ctx context.Context, h Handler) (int, error) {
 		return 0, err
 	}
 	s.policy.ending = true
-	if s.end != nil {
+	if end != nil {
 		if err := s.maps.SetActivity(bpfrt.ActivityEnd); err != nil {
 			return 0, err
 		}
-		if err := bpfrt.Run(s.end, s.runCPU()); err != nil {
+		if err := bpfrt.Run(end, s.runCPU()); err != nil {
 			return 0, fmt.Errorf("END: %w", err)
 		}
 		if err := s.drain(&rec, h); err != nil {
@@ -636,17 +451,9 @@ func (s *Session) dispatch(cpu int, raw []byte, h Handler) error {
 	return s.record(r, h)
 }
 
-// Close detaches and releases everything the session created.
+// Close releases the reader of the buffers and the maps.
 func (s *Session) Close() error {
 	var errs []error
-	for _, c := range s.closers {
-		errs = append(errs, c.Close())
-	}
-	s.closers = nil
-	for _, p := range s.progs {
-		errs = append(errs, p.Prog.Close())
-	}
-	s.progs, s.begin, s.end = nil, nil, nil
 	if s.rd != nil {
 		errs = append(errs, s.rd.Close())
 		s.rd = nil

@@ -7,7 +7,7 @@ import (
 
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/cg"
-	"github.com/godtrace/godtrace/consume"
+	"github.com/godtrace/godtrace/enable"
 	"github.com/godtrace/godtrace/option"
 )
 
@@ -64,7 +64,7 @@ func ErrorText(err error) string {
 	if le, ok := errors.AsType[*bpfrt.LoadError](err); ok {
 		return le.Error()
 	}
-	if ae, ok := errors.AsType[*consume.AttachError](err); ok {
+	if ae, ok := errors.AsType[*enable.AttachError](err); ok {
 		return ae.Error()
 	}
 	return bpfrt.Strerror(err)

@@ -1,8 +1,10 @@
 // Package session owns a compiled D program brought to life: the probe
-// table it is compiled against, the runtime maps sized for it with the
-// string table and globals filled in, the programs of its enabled probes
-// built, loaded and attached through package consume, and the consumer
-// side of the run: each record decoded once by the program's record
+// table it is given and compiled against (NewProbes; package dtrace
+// passes one of every provider, provider/registry's), the runtime maps
+// sized for it with the string table and globals filled in, the programs
+// of its enabled probes built, loaded and attached through package
+// enable, and the consumer side of the run, whose buffers package consume
+// reads: each record decoded once by the program's record
 // descriptions into the records of an output.Writer (probe firings with
 // their actions' values, faults, drops), the aggregations kept — their
 // snapshots at printa() and at the end, clear(), trunc(), normalize() —

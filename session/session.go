@@ -16,10 +16,10 @@ import (
 	"github.com/godtrace/godtrace/cg"
 	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/d/ast"
+	"github.com/godtrace/godtrace/enable"
 	"github.com/godtrace/godtrace/ksym"
 	"github.com/godtrace/godtrace/output"
 	"github.com/godtrace/godtrace/provider"
-	"github.com/godtrace/godtrace/provider/registry"
 )
 
 // Probes is the probe table a program is compiled against and run with:
@@ -29,12 +29,9 @@ type Probes struct {
 	t *provider.Table
 }
 
-// NewProbes wraps t; a nil t is a new table over every registered
-// provider.
+// NewProbes wraps t, the table of the providers the program may use
+// (package dtrace passes provider/registry's, of every provider).
 func NewProbes(t *provider.Table) *Probes {
-	if t == nil {
-		t = registry.NewTable()
-	}
 	return &Probes{t: t}
 }
 
@@ -61,7 +58,7 @@ type Options = output.Options
 // Session is one run of a compiled program.
 type Session struct {
 	prog *cg.Program
-	cs   *consume.Session
+	cs   *enable.Session
 	syms symbols
 	w    output.Writer
 	out  *decoder
@@ -163,7 +160,7 @@ func StartWith(prog *cg.Program, probes *Probes, opts Options, w output.Writer, 
 			copts.Config.DynVarSize = int(min(v, math.MaxInt32))
 		}
 	}
-	cs, err := consume.Open(copts)
+	cs, err := enable.Open(copts)
 	if err != nil {
 		return nil, err
 	}
@@ -186,7 +183,7 @@ func StartWith(prog *cg.Program, probes *Probes, opts Options, w output.Writer, 
 	s.feed = newMapFeed()
 	syms := symbols{user: newUserSyms(s.feed)}
 	if needsKernelSymbols(prog) {
-		// The table consume loaded for kernel stacks, if it did.
+		// The table enable loaded for kernel stacks, if it did.
 		if syms.kernel, err = ksym.Kernel(); err != nil {
 			return nil, fmt.Errorf("kernel symbols: %w", err)
 		}
@@ -291,10 +288,10 @@ func (s *Session) UnwindStats() (UnwindStats, bool) {
 }
 
 // Programs returns the loaded programs with their instruction counts.
-func (s *Session) Programs() []consume.Program { return s.cs.Programs() }
+func (s *Session) Programs() []enable.Program { return s.cs.Programs() }
 
 // Refused returns why some probes are not traced: the kernel refused to
-// attach their programs, while it took others (see consume.Session).
+// attach their programs, while it took others (see enable.Session).
 func (s *Session) Refused() []error { return s.cs.Refused() }
 
 // BufSize returns the size of each CPU's principal buffer: bufsize, or

@@ -31,6 +31,7 @@ import (
 	"github.com/godtrace/godtrace/internal/feature"
 	"github.com/godtrace/godtrace/internal/testutil"
 	"github.com/godtrace/godtrace/option"
+	"github.com/godtrace/godtrace/provider/registry"
 )
 
 // compile parses, checks and generates src with its pragmas applied.
@@ -64,7 +65,7 @@ func compile(tb testing.TB, src string) (*cg.Program, *Probes, *option.Options) 
 	if err != nil {
 		tb.Fatalf("check: %v", err)
 	}
-	probes := NewProbes(nil)
+	probes := NewProbes(registry.NewTable())
 	p, err := cg.Compile(prog, info, probes, opts, cg.HostTarget())
 	if err != nil {
 		tb.Fatalf("cg: %v", err)

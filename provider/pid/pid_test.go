@@ -13,6 +13,7 @@ import (
 
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/consume"
+	"github.com/godtrace/godtrace/enable"
 	"github.com/godtrace/godtrace/internal/feature"
 	"github.com/godtrace/godtrace/internal/testutil"
 	"github.com/godtrace/godtrace/proc"
@@ -85,7 +86,7 @@ func names(ps []*provider.Probe) []string {
 
 // run enables descs (one recording clause each) of prov, continues the
 // processes and collects until they have all exited.
-func run(t testing.TB, tab *provider.Table, enabled []provider.Enabled, procs ...*proc.Process) (*collector, *consume.Session) {
+func run(t testing.TB, tab *provider.Table, enabled []provider.Enabled, procs ...*proc.Process) (*collector, *enable.Session) {
 	t.Helper()
 	c := &collector{}
 	s := stabletest.RunProcs(t, tab, enabled, c, func() []*proc.Process { return procs })

@@ -16,6 +16,7 @@ import (
 
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/consume"
+	"github.com/godtrace/godtrace/enable"
 	"github.com/godtrace/godtrace/internal/feature"
 	"github.com/godtrace/godtrace/internal/testutil"
 	"github.com/godtrace/godtrace/provider"
@@ -94,7 +95,7 @@ func TestEntryReturn(t *testing.T) {
 		insns = append(insns, asm.Mov.Imm(asm.R0, 0).WithSymbol(out), asm.Return())
 		return &bpfrt.Stmt{ID: id, Insns: insns, DataSize: 16, ArgsRead: 0b11}
 	}
-	s, err := consume.Open(consume.Options{SwitchRate: 10 * time.Millisecond})
+	s, err := enable.Open(consume.Options{SwitchRate: 10 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,7 +219,7 @@ func TestSharedClause(t *testing.T) {
 	sharedStmt := &bpfrt.Stmt{ID: 0, Insns: shared, DataSize: 8}
 	exitStmt := &bpfrt.Stmt{ID: 1, Insns: exit}
 
-	s, err := consume.Open(consume.Options{SwitchRate: 10 * time.Millisecond})
+	s, err := enable.Open(consume.Options{SwitchRate: 10 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

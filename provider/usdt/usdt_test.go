@@ -16,6 +16,7 @@ import (
 
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/consume"
+	"github.com/godtrace/godtrace/enable"
 	"github.com/godtrace/godtrace/internal/feature"
 	"github.com/godtrace/godtrace/internal/testutil"
 	"github.com/godtrace/godtrace/proc"
@@ -361,7 +362,7 @@ func TestSemaphoreReleased(t *testing.T) {
 	tab := newTable(prov)
 	g := one(t, tab, prov, "test"+strconv.Itoa(p.Pid())+":::guarded")
 	addr := semaphoreAddr(t, p.Pid(), bin, "guarded")
-	s, err := consume.Open(consume.Options{})
+	s, err := enable.Open(consume.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -433,7 +434,7 @@ func BenchmarkArgs(b *testing.B) {
 		prov := usdt.New()
 		tab := newTable(prov)
 		pr := one(b, tab, prov, "test"+strconv.Itoa(p.Pid())+":::args")
-		s, err := consume.Open(consume.Options{SwitchRate: 10 * time.Millisecond})
+		s, err := enable.Open(consume.Options{SwitchRate: 10 * time.Millisecond})
 		if err != nil {
 			b.Fatal(err)
 		}

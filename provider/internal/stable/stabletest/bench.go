@@ -10,6 +10,7 @@ import (
 
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/consume"
+	"github.com/godtrace/godtrace/enable"
 	"github.com/godtrace/godtrace/provider"
 )
 
@@ -96,10 +97,10 @@ func Claim(tb testing.TB, tab *provider.Table, prov Claiming, d string) []*provi
 // makes, and traces for d. It returns the session, whose programs' run
 // time statistics the caller reads before closing it, and how long the
 // opening, the table and enabling took.
-func Trace(tb testing.TB, newTable func() *provider.Table, desc string, d time.Duration, stmts ...*bpfrt.Stmt) (*consume.Session, time.Duration) {
+func Trace(tb testing.TB, newTable func() *provider.Table, desc string, d time.Duration, stmts ...*bpfrt.Stmt) (*enable.Session, time.Duration) {
 	tb.Helper()
 	start := time.Now()
-	s, err := consume.Open(consume.Options{})
+	s, err := enable.Open(consume.Options{})
 	if err != nil {
 		tb.Fatal(err)
 	}

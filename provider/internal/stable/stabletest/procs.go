@@ -7,6 +7,7 @@ import (
 
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/consume"
+	"github.com/godtrace/godtrace/enable"
 	"github.com/godtrace/godtrace/proc"
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/waitfd"
@@ -18,9 +19,9 @@ import (
 // process created there meets probes (and USDT semaphores) already in
 // place. The session is closed when tb ends, so the caller may read its
 // programs' statistics.
-func RunProcs(tb testing.TB, tab *provider.Table, enabled []provider.Enabled, h consume.Handler, start func() []*proc.Process) *consume.Session {
+func RunProcs(tb testing.TB, tab *provider.Table, enabled []provider.Enabled, h consume.Handler, start func() []*proc.Process) *enable.Session {
 	tb.Helper()
-	s, err := consume.Open(consume.Options{SwitchRate: 10 * time.Millisecond})
+	s, err := enable.Open(consume.Options{SwitchRate: 10 * time.Millisecond})
 	if err != nil {
 		tb.Fatal(err)
 	}

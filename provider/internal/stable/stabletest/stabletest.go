@@ -15,6 +15,7 @@ import (
 
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/consume"
+	"github.com/godtrace/godtrace/enable"
 	"github.com/godtrace/godtrace/internal/feature"
 	"github.com/godtrace/godtrace/provider"
 )
@@ -87,7 +88,7 @@ func (*collector) SpecDrops(consume.SpecDrop, uint64) error  { return nil }
 // no probe.
 func Run(t testing.TB, tab *provider.Table, clauses []Clause, workload func()) []Firing {
 	t.Helper()
-	s, err := consume.Open(consume.Options{SwitchRate: 10 * time.Millisecond})
+	s, err := enable.Open(consume.Options{SwitchRate: 10 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

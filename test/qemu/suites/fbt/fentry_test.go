@@ -149,7 +149,7 @@ func TestModuleFentry(t *testing.T) {
 	entry, ret := openClauses(t, l)
 	p := fbt.New()
 	p.Backend = fbt.Fentry
-	s := enable(t, p, []clause{{"fbt:tun:tun_chr_open:entry", entry}, {"fbt:tun:tun_chr_open:return", ret}})
+	s := enableClauses(t, p, []clause{{"fbt:tun:tun_chr_open:entry", entry}, {"fbt:tun:tun_chr_open:return", ret}})
 	c := &collector{after: "fbt:tun:tun_chr_open:entry", until: "fbt:tun:tun_chr_open:return"}
 	runWhile(t, s, c, func() {
 		if fd, err := unix.Open("/dev/net/tun", unix.O_RDWR, 0); err == nil {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/consume"
+	"github.com/godtrace/godtrace/enable"
 	"github.com/godtrace/godtrace/internal/feature"
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/provider/fbt"
@@ -102,7 +103,7 @@ type firingResult struct {
 // firing enables firingFunc's entry probe with backend and times calls.
 func firing(t *testing.T, backend fbt.Backend) (r firingResult) {
 	t.Helper()
-	s, err := consume.Open(consume.Options{})
+	s, err := enable.Open(consume.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/consume"
+	"github.com/godtrace/godtrace/enable"
 	"github.com/godtrace/godtrace/internal/feature"
 	"github.com/godtrace/godtrace/internal/testutil"
 	"github.com/godtrace/godtrace/provider"
@@ -69,7 +70,7 @@ func TestMassAttach(t *testing.T) {
 // with the activity active, so that the clause runs, and fails when none
 // did and mustFire says some should.
 func massAttach(t *testing.T, tab *provider.Table, ps []*provider.Probe, mustFire bool) {
-	s, err := consume.Open(consume.Options{})
+	s, err := enable.Open(consume.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +125,7 @@ func massAttach(t *testing.T, tab *provider.Table, ps []*provider.Probe, mustFir
 
 // programStats sums the kernel's statistics of the session's programs:
 // how many times they ran, and for how long.
-func programStats(t *testing.T, s *consume.Session) (runs uint64, runtime time.Duration) {
+func programStats(t *testing.T, s *enable.Session) (runs uint64, runtime time.Duration) {
 	t.Helper()
 	for _, p := range s.Programs() {
 		st, err := p.Prog.Stats()

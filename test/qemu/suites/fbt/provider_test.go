@@ -20,6 +20,7 @@ import (
 
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/consume"
+	"github.com/godtrace/godtrace/enable"
 	"github.com/godtrace/godtrace/internal/feature"
 	"github.com/godtrace/godtrace/internal/testutil"
 	"github.com/godtrace/godtrace/provider"
@@ -121,7 +122,7 @@ func openat(t *testing.T, backend fbt.Backend, typ ebpf.ProgramType) {
 	entry, ret := openClauses(t, l)
 	p := fbt.New()
 	p.Backend = backend
-	s := enable(t, p, []clause{
+	s := enableClauses(t, p, []clause{
 		{"fbt::do_sys_openat2:entry", entry},
 		{"fbt::do_sys_openat2:return", ret},
 		{"fbt::vfs_fsync:entry", entry}, // shares the unit; this process never fsyncs
@@ -181,11 +182,11 @@ type clause struct {
 	stmt *bpfrt.Stmt
 }
 
-// enable opens a session and enables with p the probe each clause's
+// enableClauses opens a session and enables with p the probe each clause's
 // description names, to run the clause; the session closes when t ends.
-func enable(t *testing.T, p *fbt.Provider, cs []clause) *consume.Session {
+func enableClauses(t *testing.T, p *fbt.Provider, cs []clause) *enable.Session {
 	t.Helper()
-	s, err := consume.Open(consume.Options{SwitchRate: 10 * time.Millisecond})
+	s, err := enable.Open(consume.Options{SwitchRate: 10 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +210,7 @@ func enable(t *testing.T, p *fbt.Provider, cs []clause) *consume.Session {
 // the records it waits for, and fails t when 10 seconds pass first. The
 // first record of c.until may be of a call whose entry fired before
 // tracing was active: the run ends at one after a record of c.after.
-func runWhile(t *testing.T, s *consume.Session, c *collector, op func()) {
+func runWhile(t *testing.T, s *enable.Session, c *collector, op func()) {
 	t.Helper()
 	var wg sync.WaitGroup
 	defer wg.Wait()

@@ -1,4 +1,4 @@
-package consume
+package enable
 
 import (
 	"context"
@@ -12,12 +12,13 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/godtrace/godtrace/bpfrt"
+	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/provider/registry"
 )
 
 // session opens, enables and runs one session to its end.
-func session(b *testing.B, opts Options, probes []string, stmts [][]*bpfrt.Stmt) *Session {
+func session(b *testing.B, opts consume.Options, probes []string, stmts [][]*bpfrt.Stmt) *Session {
 	s, err := Open(opts)
 	if err != nil {
 		b.Fatal(err)
@@ -66,7 +67,7 @@ func BenchmarkBeginExit(b *testing.B) {
 	body = append(body, l.Output(asm.R6, asm.R7, 0)...)
 	stmts := [][]*bpfrt.Stmt{{clause(0, 0, body...)}}
 	for b.Loop() {
-		s := session(b, Options{}, []string{"BEGIN"}, stmts)
+		s := session(b, consume.Options{}, []string{"BEGIN"}, stmts)
 		if err := s.Close(); err != nil {
 			b.Fatal(err)
 		}
@@ -104,7 +105,7 @@ func BenchmarkProfileFiring(b *testing.B) {
 	var runs uint64
 	var insns int
 	for b.Loop() {
-		s := session(b, Options{Config: cfg}, []string{"profile-997", "tick-1000"}, stmts)
+		s := session(b, consume.Options{Config: cfg}, []string{"profile-997", "tick-1000"}, stmts)
 		p := s.Programs()[0]
 		st, err := p.Prog.Stats()
 		if err != nil {

@@ -1,4 +1,4 @@
-package consume
+package enable
 
 import (
 	"context"
@@ -13,28 +13,29 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/godtrace/godtrace/bpfrt"
+	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/internal/feature"
 	"github.com/godtrace/godtrace/internal/testutil"
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/provider/registry"
 )
 
-// collector is a Handler that keeps everything it is given.
+// collector is a consume.Handler that keeps everything it is given.
 type collector struct {
-	recs      []Record
-	faults    []Fault
+	recs      []consume.Record
+	faults    []consume.Fault
 	drops     uint64
-	specDrops [3]uint64 // by SpecDrop
+	specDrops [3]uint64 // by consume.SpecDrop
 }
 
-func (c *collector) Record(r Record) error {
+func (c *collector) Record(r consume.Record) error {
 	r.Data = append([]byte(nil), r.Data...)
 	c.recs = append(c.recs, r)
 	return nil
 }
-func (c *collector) Fault(f Fault) error                     { c.faults = append(c.faults, f); return nil }
-func (c *collector) Drops(_ DropKind, _ int, n uint64) error { c.drops += n; return nil }
-func (c *collector) SpecDrops(kind SpecDrop, n uint64) error {
+func (c *collector) Fault(f consume.Fault) error                     { c.faults = append(c.faults, f); return nil }
+func (c *collector) Drops(_ consume.DropKind, _ int, n uint64) error { c.drops += n; return nil }
+func (c *collector) SpecDrops(kind consume.SpecDrop, n uint64) error {
 	c.specDrops[kind] += n
 	return nil
 }
@@ -43,7 +44,7 @@ func requireRuntime(t testing.TB) {
 	testutil.Require(t, feature.RawTracepoint, feature.ProgRunRawTP, feature.PerfEventProg, feature.SoftwarePerfEvents)
 }
 
-// layout is the layout sessions with the zero Options use.
+// layout is the layout sessions with the zero consume.Options use.
 func layout(t testing.TB, cfg bpfrt.Config) *bpfrt.Layout {
 	l, err := bpfrt.NewLayout(cfg)
 	if err != nil {
@@ -67,7 +68,7 @@ func u64(b []byte, i int) uint64 { return binary.NativeEndian.Uint64(b[8*i:]) }
 
 // run enables the probes named by descs (one slice of statements each),
 // runs the session and returns what it delivered and the exit status.
-func run(t *testing.T, opts Options, probes map[string][]*bpfrt.Stmt) (*collector, int) {
+func run(t *testing.T, opts consume.Options, probes map[string][]*bpfrt.Stmt) (*collector, int) {
 	t.Helper()
 	s := enable(t, opts, probes)
 	defer s.Close()
@@ -85,7 +86,7 @@ func run(t *testing.T, opts Options, probes map[string][]*bpfrt.Stmt) (*collecto
 }
 
 // enable opens a session and enables the probes named by descs.
-func enable(t *testing.T, opts Options, probes map[string][]*bpfrt.Stmt) *Session {
+func enable(t *testing.T, opts consume.Options, probes map[string][]*bpfrt.Stmt) *Session {
 	t.Helper()
 	s, err := Open(opts)
 	if err != nil {
@@ -115,7 +116,7 @@ func TestOnActive(t *testing.T) {
 	body := append(asm.Instructions{asm.Mov.Imm(asm.R0, 1), asm.StoreMem(asm.R7, stage(l, 0), asm.R0, asm.DWord)}, l.Output(asm.R6, asm.R7, 8)...)
 	body = append(body, asm.Mov.Imm(asm.R8, 0))
 	body = append(body, l.Exit(asm.R7, asm.R8, "exit0")...)
-	s := enable(t, Options{}, map[string][]*bpfrt.Stmt{"dtrace:::BEGIN": {clause(0, 8, body...)}})
+	s := enable(t, consume.Options{}, map[string][]*bpfrt.Stmt{"dtrace:::BEGIN": {clause(0, 8, body...)}})
 	defer s.Close()
 	c := &collector{}
 	calls, seen := 0, -1
@@ -151,7 +152,7 @@ func TestBeginRecord(t *testing.T) {
 	body = append(body, l.Output(asm.R6, asm.R7, 16)...)
 	body = append(body, asm.Mov.Imm(asm.R8, 7))
 	body = append(body, l.Exit(asm.R7, asm.R8, "exit0")...)
-	c, status := run(t, Options{}, map[string][]*bpfrt.Stmt{"dtrace:::BEGIN": {clause(0, 16, body...)}})
+	c, status := run(t, consume.Options{}, map[string][]*bpfrt.Stmt{"dtrace:::BEGIN": {clause(0, 16, body...)}})
 	if status != 7 {
 		t.Errorf("exit status %d, want 7", status)
 	}
@@ -208,7 +209,7 @@ func TestProfileTickExit(t *testing.T) {
 	end = append(end, asm.Mov.Imm(asm.R0, 0).WithSymbol("e_out"))
 
 	start := time.Now()
-	c, status := run(t, Options{Config: cfg}, map[string][]*bpfrt.Stmt{
+	c, status := run(t, consume.Options{Config: cfg}, map[string][]*bpfrt.Stmt{
 		"profile:::profile-997": {prof},
 		"profile:::tick-100hz":  {clause(1, 8, tick...)},
 		"dtrace:::END":          {clause(2, 16, end...)},
@@ -256,7 +257,7 @@ func TestFault(t *testing.T) {
 	next := append(asm.Instructions{asm.Mov.Imm(asm.R8, 0)}, l.Exit(asm.R7, asm.R8, "x")...)
 	next = append(next, l.Output(asm.R6, asm.R7, 0)...)
 
-	c, status := run(t, Options{}, map[string][]*bpfrt.Stmt{
+	c, status := run(t, consume.Options{}, map[string][]*bpfrt.Stmt{
 		"dtrace:::BEGIN": {clause(0, 0, faulting...), clause(1, 0, next...)},
 		"dtrace:::ERROR": {clause(2, 48, errBody...)},
 	})
@@ -305,7 +306,7 @@ func countFDs(t testing.TB) int {
 func TestCleanup(t *testing.T) {
 	requireRuntime(t)
 	before := countFDs(t)
-	s, err := Open(Options{SwitchRate: 10 * time.Millisecond})
+	s, err := Open(consume.Options{SwitchRate: 10 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -363,7 +364,7 @@ func TestCleanup(t *testing.T) {
 func TestInterrupt(t *testing.T) {
 	requireRuntime(t)
 	l := layout(t, bpfrt.Config{})
-	s, err := Open(Options{})
+	s, err := Open(consume.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -402,7 +403,7 @@ func TestFaultInError(t *testing.T) {
 		return clause(int(pc), 0, append(asm.Instructions{asm.Mov.Imm(asm.R8, 0)}, l.Fault(asm.R6, asm.R7, kind, asm.R8, pc)...)...)
 	}
 	exit := append(asm.Instructions{asm.Mov.Imm(asm.R8, 0)}, l.Exit(asm.R7, asm.R8, "x")...)
-	c, _ := run(t, Options{}, map[string][]*bpfrt.Stmt{
+	c, _ := run(t, consume.Options{}, map[string][]*bpfrt.Stmt{
 		"dtrace:::BEGIN": {fault(bpfrt.FaultBadAddr, 0), clause(2, 0, exit...)},
 		"dtrace:::ERROR": {fault(bpfrt.FaultDivZero, 1)},
 	})
@@ -442,7 +443,7 @@ func TestProfileArgs(t *testing.T) {
 			}
 		}
 	}()
-	s, err := Open(Options{SwitchRate: 10 * time.Millisecond})
+	s, err := Open(consume.Options{SwitchRate: 10 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -490,48 +491,11 @@ func TestDrops(t *testing.T) {
 	}
 	body = append(body, asm.Mov.Imm(asm.R8, 0))
 	body = append(body, l.Exit(asm.R7, asm.R8, "x")...)
-	c, _ := run(t, Options{Config: cfg}, map[string][]*bpfrt.Stmt{"dtrace:::BEGIN": {clause(0, size, body...)}})
+	c, _ := run(t, consume.Options{Config: cfg}, map[string][]*bpfrt.Stmt{"dtrace:::BEGIN": {clause(0, size, body...)}})
 	if c.drops == 0 {
 		t.Fatalf("no drops: %d records delivered", len(c.recs))
 	}
 	if got := uint64(len(c.recs)) + c.drops; got != n {
 		t.Errorf("%d records + %d drops = %d, want %d", len(c.recs), c.drops, got, n)
-	}
-}
-
-func TestDropsMessage(t *testing.T) {
-	for _, c := range []struct {
-		kind DropKind
-		cpu  int
-		n    uint64
-		want string
-	}{
-		{DropPrincipal, 1, 5, "5 drops on CPU 1"},
-		{DropPrincipal, 0, 1, "1 drop on CPU 0"},
-		{DropAggregation, 1, 1, "1 aggregation drop on CPU 1"},
-		{DropAggregation, 0, 12, "12 aggregation drops on CPU 0"},
-		{DropDynamic, -1, 1, "1 dynamic variable drop"},
-		{DropDynamic, -1, 3, "3 dynamic variable drops"},
-	} {
-		if got := DropsMessage(c.kind, c.cpu, c.n); got != c.want {
-			t.Errorf("DropsMessage(%v, %d, %d) = %q, want %q", c.kind, c.cpu, c.n, got, c.want)
-		}
-	}
-}
-
-func TestSpecDropsMessage(t *testing.T) {
-	for _, c := range []struct {
-		kind SpecDrop
-		n    uint64
-		want string
-	}{
-		{SpecDropFull, 1, "1 speculative drop"},
-		{SpecDropFull, 3, "3 speculative drops"},
-		{SpecDropBusy, 2, "2 failed speculations (available buffer(s) still busy)"},
-		{SpecDropUnavail, 1, "1 failed speculation (no speculative buffer available)"},
-	} {
-		if got := SpecDropsMessage(c.kind, c.n); got != c.want {
-			t.Errorf("SpecDropsMessage(%d, %d) = %q, want %q", c.kind, c.n, got, c.want)
-		}
 	}
 }
