@@ -44,7 +44,8 @@
 // Speculative records (header word 2 = speculation id) are held per id,
 // up to specsize bytes each (more are counted as speculative drops),
 // until a commit control record hands them to the Handler in the order
-// read, or a discard drops them; either then frees the buffer in the
+// read (under fill and ring, each CPU's share counted against that CPU's
+// buffer whole, as DTrace copies it: policy.go), or a discard drops them; either then frees the buffer in the
 // speculation map for speculation() to take again. Failed speculation()
 // calls, counted on the BPF side, are reported with the drops, in
 // DTrace's words (SpecDropsMessage).

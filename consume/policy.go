@@ -100,23 +100,97 @@ func (s *Session) record(r Record, h Handler) error {
 			p.dropped[r.CPU]++
 			return nil
 		}
-		r.Data = append([]byte(nil), r.Data...)
-		p.kept[r.CPU] = append(p.kept[r.CPU], r)
-		p.used[r.CPU] += cost
-		for p.used[r.CPU] > p.size {
-			old := p.kept[r.CPU][p.head[r.CPU]]
-			p.kept[r.CPU][p.head[r.CPU]] = Record{}
-			p.head[r.CPU]++
-			p.used[r.CPU] -= recordCost(old)
-		}
-		// The records given way are let go now and then.
-		if h := p.head[r.CPU]; h > 1024 && h > len(p.kept[r.CPU])/2 {
-			p.kept[r.CPU] = append(p.kept[r.CPU][:0], p.kept[r.CPU][h:]...)
-			p.head[r.CPU] = 0
-		}
+		p.keep(r, true)
 		return nil
 	}
 	return h.Record(r)
+}
+
+// keep adds r to its CPU's records under ring, the oldest giving way to
+// it; copy says that r.Data lies in the principal buffer.
+func (p *policyState) keep(r Record, copy bool) {
+	if copy {
+		r.Data = append([]byte(nil), r.Data...)
+	}
+	p.kept[r.CPU] = append(p.kept[r.CPU], r)
+	p.used[r.CPU] += recordCost(r)
+	for p.used[r.CPU] > p.size {
+		old := p.kept[r.CPU][p.head[r.CPU]]
+		p.kept[r.CPU][p.head[r.CPU]] = Record{}
+		p.head[r.CPU]++
+		p.used[r.CPU] -= recordCost(old)
+	}
+	// The records given way are let go now and then.
+	if h := p.head[r.CPU]; h > 1024 && h > len(p.kept[r.CPU])/2 {
+		p.kept[r.CPU] = append(p.kept[r.CPU][:0], p.kept[r.CPU][h:]...)
+		p.head[r.CPU] = 0
+	}
+}
+
+// commit applies the policy to the records of a committed speculation,
+// in the order read. DTrace copies a CPU's speculative records into that
+// CPU's principal buffer at once, in one reservation of their total
+// size: they go in together or not at all. So under fill a CPU's
+// records that do not all fit stop tracing and none of them is handed
+// (as a record that finds its buffer full); under ring they make room
+// together, and those larger than the whole buffer are one drop, as
+// DTrace counts a commit that fails.
+func (s *Session) commit(recs []Record, h Handler) error {
+	p := &s.policy
+	if p.policy == PolicySwitch || len(recs) == 0 {
+		for _, r := range recs {
+			if err := h.Record(r); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	// Each CPU's share: its total cost, then whether it goes in.
+	var cost []int
+	for _, r := range recs {
+		p.grow(r.CPU)
+		for len(cost) <= r.CPU {
+			cost = append(cost, 0)
+		}
+		cost[r.CPU] += recordCost(r)
+	}
+	// The shares are committed at one instant, each into its own
+	// CPU's buffer: one that does not fit does not keep the others out.
+	in := make([]bool, len(cost))
+	filled := p.filled
+	for cpu, c := range cost {
+		if c == 0 {
+			continue
+		}
+		switch p.policy {
+		case PolicyFill:
+			if !p.ending && (filled || p.used[cpu]+c > p.size) {
+				p.filled = true
+				continue
+			}
+			p.used[cpu] += c
+		case PolicyRing:
+			if c > p.size {
+				p.dropped[cpu]++
+				continue
+			}
+		}
+		in[cpu] = true
+	}
+	for _, r := range recs {
+		if !in[r.CPU] {
+			continue
+		}
+		if p.policy == PolicyRing {
+			// The speculation's copy is the ring's from now on.
+			p.keep(r, false)
+			continue
+		}
+		if err := h.Record(r); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // flushRing hands h the records the ring policy kept, each CPU's in

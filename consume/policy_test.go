@@ -56,3 +56,85 @@ func TestPolicies(t *testing.T) {
 		t.Errorf("switch: records %v, want %v", got, want)
 	}
 }
+
+// TestCommitPolicies checks that committed speculations count against
+// the principal buffers as DTrace counts them: each CPU's share of a
+// commit goes in whole or not at all. Under fill, a share that does not
+// fit stops tracing; under ring, committed records make room like any
+// others, and a share larger than the buffer is one drop.
+func TestCommitPolicies(t *testing.T) {
+	rec := func(cpu int, n byte, size int) Record {
+		d := make([]byte, size)
+		d[0] = n
+		return Record{CPU: cpu, Data: d}
+	}
+	numbers := func(c *collector) []int {
+		var got []int
+		for _, r := range c.recs {
+			got = append(got, int(r.Data[0]))
+		}
+		return got
+	}
+	// A bufsize of 20 holds two records of 4 bytes (8 each).
+	held := func(s *Session, id uint32, recs ...Record) []Record {
+		s.specs = map[uint32]*speculation{}
+		s.specSize = DefaultSpecSize
+		for _, r := range recs {
+			s.specRecord(id, r)
+		}
+		return s.specs[id].recs
+	}
+
+	s := &Session{policy: policyState{policy: PolicyFill, size: 20}}
+	var c collector
+	if err := s.record(rec(0, 0, 4), &c); err != nil {
+		t.Fatal(err)
+	}
+	// CPU 1's share fits (16 of 20), CPU 0's does not (8 + 16).
+	if err := s.commit(held(s, 1, rec(0, 1, 4), rec(1, 2, 4), rec(0, 3, 4), rec(1, 4, 4)), &c); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := numbers(&c), []int{0, 2, 4}; !slices.Equal(got, want) {
+		t.Errorf("fill: records %v, want %v", got, want)
+	}
+	if !s.policy.filled {
+		t.Error("fill: a commit that does not fit did not stop tracing")
+	}
+	if s.policy.used[0] != 8 || s.policy.used[1] != 16 {
+		t.Errorf("fill: buffers hold %v bytes, want [8 16]", s.policy.used)
+	}
+
+	s = &Session{policy: policyState{policy: PolicyRing, size: 20}}
+	c = collector{}
+	for i := range 3 {
+		if err := s.record(rec(0, byte(i), 4), &c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// CPU 0's committed record pushes out the oldest; CPU 1's share of
+	// 24 bytes is more than its buffer: one drop, none of it kept.
+	if err := s.commit(held(s, 2, rec(0, 10, 4), rec(1, 11, 4), rec(1, 12, 4), rec(1, 13, 4)), &c); err != nil {
+		t.Fatal(err)
+	}
+	if len(c.recs) != 0 {
+		t.Errorf("ring: %d records handed before the end", len(c.recs))
+	}
+	if err := s.flushRing(&c); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := numbers(&c), []int{2, 10}; !slices.Equal(got, want) {
+		t.Errorf("ring: records %v, want %v", got, want)
+	}
+	if want := []uint64{0, 1}; !slices.Equal(s.policy.dropped, want) {
+		t.Errorf("ring: drops %v, want %v", s.policy.dropped, want)
+	}
+
+	s = &Session{policy: policyState{policy: PolicySwitch, size: 20}}
+	c = collector{}
+	if err := s.commit(held(s, 3, rec(0, 1, 4), rec(1, 2, 4), rec(0, 3, 4), rec(0, 4, 4)), &c); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := numbers(&c), []int{1, 2, 3, 4}; !slices.Equal(got, want) {
+		t.Errorf("switch: records %v, want %v", got, want)
+	}
+}

@@ -77,12 +77,7 @@ func (s *Session) specEnd(word uint32, h Handler) error {
 	if sp == nil || word&bpfrt.SpecDiscard != 0 {
 		return nil
 	}
-	for _, r := range sp.recs {
-		if err := h.Record(r); err != nil {
-			return err
-		}
-	}
-	return nil
+	return s.commit(sp.recs, h)
 }
 
 // reportSpecDrops reports the speculative losses counted since the last
