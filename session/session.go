@@ -101,6 +101,26 @@ func largestRecord(prog *cg.Program) int {
 	return n
 }
 
+// ErrEndTooBig is DTrace's EDT_ENDTOOBIG: under bufpolicy fill the
+// records of the END clauses do not fit in the principal buffer.
+var ErrEndTooBig = errors.New("END enablings exceed size of principal buffer")
+
+// endReserve is the room DTrace keeps in a fill buffer for the records of
+// the END clauses: each one's data and its 4-byte EPID, by DTrace's
+// measure.
+func endReserve(prog *cg.Program) int {
+	n := 0
+	for _, c := range prog.Clauses {
+		for _, p := range c.Probes {
+			if p.Provider == "dtrace" && p.Name == "END" {
+				n += 4 + c.Stmt.DataSize
+				break
+			}
+		}
+	}
+	return n
+}
+
 // isErrorClause reports whether c enables dtrace:::ERROR.
 func isErrorClause(c *cg.Clause) bool {
 	for _, p := range c.Probes {
@@ -132,6 +152,13 @@ func StartWith(prog *cg.Program, probes *Probes, opts Options, w output.Writer, 
 				for _, c := range prog.Clauses {
 					need = max(need, 4+c.Stmt.DataSize)
 				}
+			}
+			// A fill buffer keeps room for what the END clauses record
+			// (all of them, as DTrace reserves it), so that a full
+			// buffer still ends with END's records; when that room is
+			// more than the buffer DTrace names the END enablings.
+			if opts.Text("bufpolicy") == "fill" && endReserve(prog) > copts.Config.BufSize {
+				return nil, ErrEndTooBig
 			}
 			if need > copts.Config.BufSize {
 				return nil, bpfrt.ErrBufTooSmall
