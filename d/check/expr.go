@@ -46,8 +46,8 @@ func (c *checker) expr(e ast.Expr) *TypeInfo {
 		return c.ident(e)
 	case *ast.ScopedVar:
 		v := c.scopedVar(e, false)
-		if v == nil {
-			c.errorf(e, diag.D_IDENT_UNDEF, "failed to resolve %s: Unknown variable name", e.Name.Name)
+		if v == nil || v.Type == nil {
+			c.notYetAssigned(e)
 		}
 		return c.varRef(e, v)
 	case *ast.AggExpr:
@@ -697,6 +697,9 @@ func (c *checker) index(e *ast.IndexExpr) *TypeInfo {
 		if v, ok := c.globals[x.Name]; ok && (v.Kind == Assoc || v.Keys != nil) {
 			return c.assocRef(e, v, false)
 		}
+		if c.unassigned(x) {
+			c.notYetAssigned(x)
+		}
 	case *ast.ScopedVar:
 		if v := c.scopedVar(x, false); v != nil && v.Keys != nil {
 			return c.assocRef(e, v, false)
@@ -862,8 +865,8 @@ func (c *checker) assign(e *ast.AssignExpr) *TypeInfo {
 			return c.record(e, &TypeInfo{Type: v.Type})
 		}
 	}
-	if e.Op != token.ASSIGN {
-		c.implicitVar(e.Lhs, ctype.IntType)
+	if e.Op != token.ASSIGN && c.unassigned(e.Lhs) {
+		c.notYetAssigned(e.Lhs)
 	}
 	lhs := c.expr(e.Lhs)
 	addSub := e.Op == token.ADD_ASSIGN || e.Op == token.SUB_ASSIGN
@@ -1069,9 +1072,52 @@ func unparen(e ast.Expr) ast.Expr {
 	}
 }
 
-// implicitVar creates a variable of type t modified (++, --, +=) before
-// it is ever assigned, as DTrace does: such variables start out as zero.
-// DTrace makes them int64_t for ++ and --, int for a compound assignment.
+// implicitVar creates a variable of type t modified by ++ or -- before
+// it is ever assigned, as DTrace does: such variables start out as zero,
+// of type int64_t.
 func (c *checker) implicitVar(e ast.Expr, t *ctype.Type) {
 	c.newVar(e, &TypeInfo{Type: t})
+}
+
+// unassigned reports whether e is a D variable that no declaration or
+// assignment has given a type yet: a plain name that resolves to nothing
+// (no D variable, constant, built-in or kernel symbol), an associative
+// array indexed before it is assigned, or a self-> or this-> variable
+// never assigned.
+func (c *checker) unassigned(e ast.Expr) bool {
+	switch x := unparen(e).(type) {
+	case *ast.Ident:
+		if strings.Contains(x.Name, "`") {
+			return false
+		}
+		v, _ := c.lookupIdent(x)
+		return v == nil
+	case *ast.ScopedVar:
+		v := c.scopedVar(x, false)
+		return v == nil || v.Type == nil
+	case *ast.IndexExpr:
+		return c.unassigned(x.X)
+	}
+	return false
+}
+
+// notYetAssigned fails a read of a variable that has no type yet. In
+// DTrace, [ and -> create the variable they name before it is known
+// whether it is read or written, so the read that finds it untyped
+// fails; a compound assignment (+=, <<=, ...) reads it first too. Only
+// ++ and -- may bring a variable into being (implicitVar).
+func (c *checker) notYetAssigned(e ast.Expr) {
+	name := ""
+	switch x := unparen(e).(type) {
+	case *ast.Ident:
+		name = x.Name
+	case *ast.ScopedVar:
+		name = "self->" + x.Name.Name
+		if x.Scope == token.THIS {
+			name = "this->" + x.Name.Name
+		}
+	case *ast.IndexExpr:
+		c.notYetAssigned(x.X)
+	}
+	c.errorf(e, diag.D_VAR_UNDEF, "%s has not yet been declared or assigned", name)
 }

@@ -98,7 +98,12 @@ func TestRejects(t *testing.T) {
 		{`commit(1); trace(1);`, diag.D_DREC_COMM, "data-recording actions may not follow commit( )"},
 		{`trace(1); commit(1);`, diag.D_COMM_DREC, "commit( ) may not follow data-recording action(s)"},
 		{`commit(1); speculate(1);`, diag.D_SPEC_COMM, "speculate( ) may not follow commit( )"},
-		{`trace(self->nosuch);`, diag.D_IDENT_UNDEF, "failed to resolve nosuch: Unknown variable name"},
+		{`trace(self->nosuch);`, diag.D_VAR_UNDEF, "self->nosuch has not yet been declared or assigned"},
+		{`trace(this->nosuch);`, diag.D_VAR_UNDEF, "this->nosuch has not yet been declared or assigned"},
+		{`trace(nosuch[1]);`, diag.D_VAR_UNDEF, "nosuch has not yet been declared or assigned"},
+		{`nosuch += 1;`, diag.D_VAR_UNDEF, "nosuch has not yet been declared or assigned"},
+		{`self->nosuch <<= 1;`, diag.D_VAR_UNDEF, "self->nosuch has not yet been declared or assigned"},
+		{`nosuch[1] |= 1;`, diag.D_VAR_UNDEF, "nosuch has not yet been declared or assigned"},
 	}
 	for _, tt := range tests {
 		_, _, err := checkSrc(t, u, "BEGIN\n{\n"+tt.body+"\n}\n")
