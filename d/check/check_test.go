@@ -2,7 +2,6 @@ package check
 
 import (
 	"errors"
-	"github.com/godtrace/godtrace/internal/conformance"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	"github.com/godtrace/godtrace/d/ast"
 	"github.com/godtrace/godtrace/d/diag"
 	"github.com/godtrace/godtrace/d/parser"
+	"github.com/godtrace/godtrace/internal/conformance"
 )
 
 // kernelTypes is the universe of the running kernel: the live tests that

@@ -1,7 +1,6 @@
 package check
 
 import (
-	"github.com/godtrace/godtrace/internal/conformance"
 	"os"
 	"path/filepath"
 	"testing"
@@ -9,6 +8,7 @@ import (
 	"github.com/godtrace/godtrace/ctype"
 	"github.com/godtrace/godtrace/d/ast"
 	"github.com/godtrace/godtrace/d/parser"
+	"github.com/godtrace/godtrace/internal/conformance"
 )
 
 // FuzzCheck feeds the checker every program the parser accepts: it must

@@ -3,7 +3,6 @@ package parser
 import (
 	"bytes"
 	"context"
-	"github.com/godtrace/godtrace/internal/conformance"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -14,6 +13,7 @@ import (
 	"github.com/godtrace/godtrace/d/cpp"
 	"github.com/godtrace/godtrace/d/diag"
 	"github.com/godtrace/godtrace/d/token"
+	"github.com/godtrace/godtrace/internal/conformance"
 )
 
 // corpusDirs hold D programs that must parse: the project's end-to-end
