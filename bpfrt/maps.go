@@ -15,12 +15,15 @@ import (
 const (
 	MapScratch = "dt_scratch"
 	MapBuffers = "dt_buffers"
-	MapState   = "dt_state"
-	MapGlobals = "dt_globals"
-	MapDynVars = "dt_dvars"
-	MapAggs    = "dt_aggs"
-	MapAggVals = "dt_aggvals"
-	MapStrtab  = "dt_strtab"
+	// MapDoorbell: with perf rings, the perf rings that wake the
+	// consumer now (see outputFunc).
+	MapDoorbell = "dt_doorbell"
+	MapState    = "dt_state"
+	MapGlobals  = "dt_globals"
+	MapDynVars  = "dt_dvars"
+	MapAggs     = "dt_aggs"
+	MapAggVals  = "dt_aggvals"
+	MapStrtab   = "dt_strtab"
 	// MapSpec (spec.go) is the speculation map.
 )
 
@@ -62,6 +65,10 @@ type Maps struct {
 	Buffers *ebpf.Map
 	// Rings are the CPUs' BPF ring buffers, by CPU; nil with perf rings.
 	Rings []*ebpf.Map
+	// Doorbell: with perf rings, a PERF_EVENT_ARRAY whose records only
+	// wake the consumer (the reader creates its rings); nil with BPF
+	// ring buffers.
+	Doorbell *ebpf.Map
 	// State: ARRAY[1] of the activity, the exit flag and the exit status.
 	State *ebpf.Map
 	// Globals: ARRAY[1] of GlobalsSize bytes; a global is an offset in it.
@@ -177,6 +184,9 @@ func NewMaps(cfg Config) (*Maps, error) {
 		MapScratch: m.Scratch, MapBuffers: m.Buffers, MapState: m.State, MapGlobals: m.Globals,
 		MapDynVars: m.DynVars, MapAggs: m.Aggs, MapAggVals: m.AggVals, MapStrtab: m.Strtab, MapSpec: m.Spec,
 	}
+	if m.Doorbell != nil {
+		m.byName[MapDoorbell] = m.Doorbell
+	}
 	if m.CPUInfo != nil {
 		m.byName[MapCPUInfo] = m.CPUInfo
 	}
@@ -228,7 +238,7 @@ func (m *Maps) ByName(name string) *ebpf.Map { return m.byName[name] }
 func (m *Maps) Close() error {
 	var errs []error
 	m.closeRings()
-	for _, mp := range []*ebpf.Map{m.Scratch, m.State, m.Globals, m.DynVars, m.Aggs, m.AggVals, m.Strtab, m.Spec, m.CPUInfo} {
+	for _, mp := range []*ebpf.Map{m.Doorbell, m.Scratch, m.State, m.Globals, m.DynVars, m.Aggs, m.AggVals, m.Strtab, m.Spec, m.CPUInfo} {
 		if mp != nil {
 			errs = append(errs, mp.Close())
 		}

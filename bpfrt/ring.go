@@ -68,8 +68,13 @@ const (
 
 // outputFunc returns dt_output for the maps' buffers.
 //
-// For perf rings it is bpf_perf_event_output to the current CPU's ring:
-// the kernel wakes the reader at every record.
+// For perf rings it is bpf_perf_event_output to the current CPU's ring,
+// which wakes the reader only once the ring holds its watermark (the
+// reader sets it, as the ring buffers' RingMark); the consumer reads the
+// rings at every switchrate tick. Where the ring buffers force a wakeup
+// (wake asked, or tracing no longer active), a 4-byte record also goes
+// to the doorbell, a perf ring per CPU that wakes its reader at every
+// record, and whose reader wakes the consumer.
 //
 // For BPF ring buffers, wakeups are batched, since a wakeup costs the
 // traced thread more than the record: the record is written without one
@@ -89,12 +94,36 @@ const (
 func (m *Maps) outputFunc() asm.Instructions {
 	l := m.Layout
 	if m.Rings == nil {
+		const (
+			ring = OutputFunc + "_bell"
+			out  = OutputFunc + "_out"
+		)
 		return asm.Instructions{
-			asm.Mov.Reg(asm.R5, asm.R4).WithSymbol(OutputFunc),
+			asm.Mov.Reg(asm.R6, asm.R1).WithSymbol(OutputFunc),
+			asm.Mov.Reg(asm.R7, asm.R2),
+			asm.Mov.Reg(asm.R8, asm.R5),
+			asm.Mov.Reg(asm.R5, asm.R4),
 			asm.Mov.Reg(asm.R4, asm.R3),
 			asm.LoadMapPtr(asm.R2, 0).WithReference(MapBuffers),
 			asm.LoadImm(asm.R3, bpfFCurrentCPU, asm.DWord),
 			asm.FnPerfEventOutput.Call(),
+			asm.Mov.Reg(asm.R9, asm.R0),
+			asm.JNE.Imm(asm.R8, 0, ring),
+			asm.LoadMapPtr(asm.R1, 0).WithReference(MapState),
+			asm.Mov.Reg(asm.R2, asm.R7),
+			asm.Add.Imm(asm.R2, MstZero),
+			asm.FnMapLookupElem.Call(),
+			asm.JEq.Imm(asm.R0, 0, out),
+			asm.LoadMem(asm.R1, asm.R0, StateActivity, asm.Word),
+			asm.JEq.Imm(asm.R1, int32(ActivityActive), out),
+			asm.Mov.Reg(asm.R1, asm.R6).WithSymbol(ring),
+			asm.LoadMapPtr(asm.R2, 0).WithReference(MapDoorbell),
+			asm.LoadImm(asm.R3, bpfFCurrentCPU, asm.DWord),
+			asm.Mov.Reg(asm.R4, asm.R7),
+			asm.Add.Imm(asm.R4, MstZero),
+			asm.Mov.Imm(asm.R5, 4),
+			asm.FnPerfEventOutput.Call(),
+			asm.Mov.Reg(asm.R0, asm.R9).WithSymbol(out),
 			asm.Return(),
 		}
 	}
@@ -266,5 +295,8 @@ func (m *Maps) newBuffers(cfg Config) error {
 		return fmt.Errorf("create map %s: %w", MapBuffers, err)
 	}
 	m.Buffers = mp
+	if m.Doorbell, err = ebpf.NewMap(&ebpf.MapSpec{Name: MapDoorbell, Type: ebpf.PerfEventArray}); err != nil {
+		return fmt.Errorf("create map %s: %w", MapDoorbell, err)
+	}
 	return nil
 }

@@ -11,10 +11,12 @@
 // CPUs' perf rings. Within one CPU records arrive in the order they were
 // written; across CPUs nothing is sorted (DTrace sorts nothing either):
 // each time the reader wakes it drains the rings one CPU after the other.
-// Ring buffers do not wake the reader at each record: it reads them at
-// each switchrate tick, when a CPU's ring passes half full, and when
-// tracing stops (exit()), so a record is read at the latest one
-// switchrate after it was written. A Handler that is a Flusher is
+// Neither kind of buffer wakes the reader at each record: it reads them
+// at each switchrate tick, when a CPU's ring passes half full, and when
+// tracing stops (exit()) or a key notice is written, so a record is read
+// at the latest one switchrate after it was written. Perf rings are woken
+// by their watermark and, for what must be read now, through a doorbell
+// (perf.go). A Handler that is a Flusher is
 // flushed each time the buffers have been read empty.
 //
 // DTrace's buffer policies fill and ring (policy.go) are kept by the

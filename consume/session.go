@@ -53,6 +53,7 @@ type Session struct {
 	maps       *bpfrt.Maps
 	eps        bpfrt.EPTable
 	rd         *perf.Reader // the perf rings' reader, without ring buffers
+	bell       *doorbell    // wakes rd (perf.go)
 	ring       *ringReader  // the BPF ring buffers' reader
 	switchRate time.Duration
 	statusRate time.Duration
@@ -104,7 +105,7 @@ func Open(opts Options) (*Session, error) {
 		return s, nil
 	}
 	for {
-		if s.rd, err = perf.NewReader(maps.Buffers, s.bufSize); err == nil {
+		if s.rd, err = newPerfReader(maps.Buffers, s.bufSize, s.policy.size); err == nil {
 			break
 		}
 		// Halved, a buffer still holds the largest record: the layout
@@ -118,6 +119,11 @@ func Open(opts Options) (*Session, error) {
 		}
 		// The next power of two down: rings are powers of two.
 		s.bufSize = 1 << (bits.Len(uint(s.bufSize-1)) - 1)
+	}
+	if s.bell, err = newDoorbell(maps.Doorbell, s.rd); err != nil {
+		s.rd.Close()
+		maps.Close()
+		return nil, fmt.Errorf("open buffers: %w", err)
 	}
 	return s, nil
 }
@@ -454,6 +460,10 @@ func (s *Session) dispatch(cpu int, raw []byte, h Handler) error {
 // Close releases the reader of the buffers and the maps.
 func (s *Session) Close() error {
 	var errs []error
+	if s.bell != nil {
+		errs = append(errs, s.bell.close())
+		s.bell = nil
+	}
 	if s.rd != nil {
 		errs = append(errs, s.rd.Close())
 		s.rd = nil
