@@ -23,17 +23,24 @@ type LoadError struct {
 	Log []string
 }
 
-func (e *LoadError) Error() string {
-	what := "'" + e.Program + "'"
-	if len(e.Probes) > 0 {
-		what = "'" + e.Probes[0].Name + "'"
+// ProgramName names a program in a message as DTrace does: by the first
+// probe it fires, with the count of the others ("'syscall::read:entry'
+// and 2 other probes"), or by the kernel's name of it when it fires none.
+func ProgramName(program string, probes []ProbeRef) string {
+	what := "'" + program + "'"
+	if len(probes) > 0 {
+		what = "'" + probes[0].Name + "'"
 	}
-	if n := len(e.Probes) - 1; n == 1 {
+	if n := len(probes) - 1; n == 1 {
 		what += " and 1 other probe"
 	} else if n > 1 {
 		what += fmt.Sprintf(" and %d other probes", n)
 	}
-	msg := fmt.Sprintf("BPF program load for %s failed: %s", what, Strerror(e.Err))
+	return what
+}
+
+func (e *LoadError) Error() string {
+	msg := fmt.Sprintf("BPF program load for %s failed: %s", ProgramName(e.Program, e.Probes), Strerror(e.Err))
 	if r := e.Reason(); r != "" {
 		msg += " (" + r + ")"
 	}

@@ -167,16 +167,7 @@ type AttachError struct {
 }
 
 func (e *AttachError) Error() string {
-	what := "'" + e.Program + "'"
-	if len(e.Probes) > 0 {
-		what = "'" + e.Probes[0].Name + "'"
-	}
-	if n := len(e.Probes) - 1; n == 1 {
-		what += " and 1 other probe"
-	} else if n > 1 {
-		what += fmt.Sprintf(" and %d other probes", n)
-	}
-	return fmt.Sprintf("failed to enable %s: %s", what, bpfrt.Strerror(e.Err))
+	return fmt.Sprintf("failed to enable %s: %s", bpfrt.ProgramName(e.Program, e.Probes), bpfrt.Strerror(e.Err))
 }
 
 func (e *AttachError) Unwrap() error { return e.Err }

@@ -45,38 +45,22 @@ func (p *Provider) Populate(t *provider.Table) error {
 // Provide adds nothing: every probe exists from Populate.
 func (*Provider) Provide(*provider.Table, provider.Desc) error { return nil }
 
-var attrs = provider.Attrs{
-	Provider: provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassISA},
-	Module:   provider.Attr{Name: provider.Private, Data: provider.Private, Class: provider.ClassUnknown},
-	Function: provider.Attr{Name: provider.Private, Data: provider.Private, Class: provider.ClassUnknown},
-	Name:     provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassISA},
-	Args:     provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassISA},
-}
-
-func event(p *provider.Probe) (tracepoint.Event, error) {
-	e, ok := p.Data.(tracepoint.Event)
-	if !ok {
-		return tracepoint.Event{}, fmt.Errorf("probe %s is not a rawtp probe", p.Desc)
-	}
-	return e, nil
-}
-
 // Info types args[] from the BTF prototype; an event BTF has none for
 // (not a raw tracepoint after all) is listed untyped, as enabling it
 // reports.
 func (*Provider) Info(p *provider.Probe) (provider.Info, error) {
-	e, err := event(p)
+	e, err := tracepoint.EventOf(p)
 	if err != nil {
 		return provider.Info{}, err
 	}
 	types, err := tracepoint.Prototype(e.Name)
 	if errors.Is(err, tracepoint.ErrNoPrototype) {
-		return provider.Info{Attrs: attrs}, nil
+		return provider.Info{Attrs: tracepoint.Attrs}, nil
 	}
 	if err != nil {
 		return provider.Info{}, err
 	}
-	info := provider.Info{Attrs: attrs}
+	info := provider.Info{Attrs: tracepoint.Attrs}
 	for i, t := range types[:min(len(types), bpfrt.NumArgs)] {
 		info.Args = append(info.Args, provider.Arg{Native: tracepoint.TypeName(t), Mapping: i})
 	}
@@ -87,7 +71,7 @@ func (*Provider) Info(p *provider.Probe) (provider.Info, error) {
 func (*Provider) Plan(enabled []provider.Enabled) ([]provider.Unit, error) {
 	units := make([]provider.Unit, 0, len(enabled))
 	for _, en := range enabled {
-		e, err := event(en.Probe)
+		e, err := tracepoint.EventOf(en.Probe)
 		if err != nil {
 			return nil, err
 		}

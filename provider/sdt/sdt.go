@@ -57,26 +57,9 @@ func (p *Provider) Provide(t *provider.Table, d provider.Desc) error {
 	return nil
 }
 
-// The attributes of Oracle's sdt provider on tracepoints.
-var attrs = provider.Attrs{
-	Provider: provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassISA},
-	Module:   provider.Attr{Name: provider.Private, Data: provider.Private, Class: provider.ClassUnknown},
-	Function: provider.Attr{Name: provider.Private, Data: provider.Private, Class: provider.ClassUnknown},
-	Name:     provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassISA},
-	Args:     provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassISA},
-}
-
-func event(p *provider.Probe) (tracepoint.Event, error) {
-	e, ok := p.Data.(tracepoint.Event)
-	if !ok {
-		return tracepoint.Event{}, fmt.Errorf("probe %s is not an sdt probe", p.Desc)
-	}
-	return e, nil
-}
-
 // Info types the arguments from the event's format.
 func (*Provider) Info(p *provider.Probe) (provider.Info, error) {
-	e, err := event(p)
+	e, err := tracepoint.EventOf(p)
 	if err != nil {
 		return provider.Info{}, err
 	}
@@ -84,7 +67,7 @@ func (*Provider) Info(p *provider.Probe) (provider.Info, error) {
 	if err != nil {
 		return provider.Info{}, err
 	}
-	info := provider.Info{Attrs: attrs}
+	info := provider.Info{Attrs: tracepoint.Attrs}
 	for i, f := range fields[:min(len(fields), bpfrt.NumArgs)] {
 		info.Args = append(info.Args, provider.Arg{Native: f.Type, Mapping: i})
 	}
@@ -96,7 +79,7 @@ func (*Provider) Info(p *provider.Probe) (provider.Info, error) {
 func (*Provider) Plan(enabled []provider.Enabled) ([]provider.Unit, error) {
 	units := make([]provider.Unit, 0, len(enabled))
 	for _, en := range enabled {
-		e, err := event(en.Probe)
+		e, err := tracepoint.EventOf(en.Probe)
 		if err != nil {
 			return nil, err
 		}

@@ -112,3 +112,23 @@ func Format(group, name string) ([]Field, error) {
 	}
 	return fields, nil
 }
+
+// Attrs are the stability attributes of Oracle's sdt provider on
+// tracepoints, which rawtp, built on the same events, shares.
+var Attrs = provider.Attrs{
+	Provider: provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassISA},
+	Module:   provider.Attr{Name: provider.Private, Data: provider.Private, Class: provider.ClassUnknown},
+	Function: provider.Attr{Name: provider.Private, Data: provider.Private, Class: provider.ClassUnknown},
+	Name:     provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassISA},
+	Args:     provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassISA},
+}
+
+// EventOf is the event a probe of a tracepoint-based provider was made
+// for; an error when the probe is some other provider's.
+func EventOf(p *provider.Probe) (Event, error) {
+	e, ok := p.Data.(Event)
+	if !ok {
+		return Event{}, fmt.Errorf("probe %s is not a %s probe", p.Desc, p.Desc.Provider)
+	}
+	return e, nil
+}
