@@ -33,30 +33,67 @@ const (
 
 // Program is a compiled D program.
 type Program struct {
+	h    *Handle
 	ast  *ast.Program
 	info *check.Info
 }
 
 // CompileFile compiles the D script read from r; name is the script's name
 // in messages and args are the macro arguments, $0 first. A compile error
-// reads as DTrace words it after "failed to compile script NAME: ".
+// reads as DTrace words it after "failed to compile script NAME: ". The
+// preprocessor's messages (-C) go to the standard error, as dtrace(8)'s
+// do; CompileFileContext sends them elsewhere.
 func (h *Handle) CompileFile(name string, r io.Reader, args []string) (*Program, error) {
+	return h.CompileFileContext(context.Background(), name, r, &CompileOptions{Args: args, CppStderr: os.Stderr})
+}
+
+// CompileOptions are what CompileFileContext takes besides the script.
+type CompileOptions struct {
+	// Args are the macro arguments, $0 first.
+	Args []string
+	// CppStderr receives the C preprocessor's messages (its errors, the
+	// header list of -H) when the cpp option (-C) is set; nil discards
+	// them.
+	CppStderr io.Writer
+}
+
+// CompileFileContext is CompileFile with a context, whose end stops the
+// compilation (a preprocessor running is killed) with an error wrapping
+// ctx's, and with options; nil options are the zero CompileOptions.
+func (h *Handle) CompileFileContext(ctx context.Context, name string, r io.Reader, o *CompileOptions) (*Program, error) {
+	if err := h.valid(); err != nil {
+		return nil, err
+	}
+	if ctx == nil {
+		return nil, errors.New("dtrace: CompileFileContext with a nil Context")
+	}
+	if r == nil {
+		return nil, errors.New("dtrace: CompileFile from a nil reader")
+	}
+	if o == nil {
+		o = &CompileOptions{}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	src, err := io.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("failed to read %s: %w", name, err)
 	}
 	if h.opts.Bool("cpp") {
-		if src, err = h.preprocess(name, src); err != nil {
+		if src, err = h.preprocess(ctx, name, src, o.CppStderr); err != nil {
 			return nil, err
 		}
 	}
-	prog, err := h.compile(name, src, &parser.Config{MacroArgs: args})
+	prog, err := h.compile(name, src, &parser.Config{MacroArgs: o.Args})
 	return prog, wrapNotSupported(err)
 }
 
 // PreprocessorError is a failure of the C preprocessor (-C), worded as
-// DTrace words it; the preprocessor's own messages have gone to the
-// standard error already, as they do in DTrace.
+// DTrace words it; the preprocessor's own messages have gone to its
+// standard error already (CompileOptions.CppStderr), as they do in
+// DTrace. When the compile's context ended it, the error wraps the
+// context's.
 type PreprocessorError struct{ err error }
 
 func (e *PreprocessorError) Error() string {
@@ -69,15 +106,17 @@ func (e *PreprocessorError) Error() string {
 func (e *PreprocessorError) Unwrap() error { return e.err }
 
 // preprocess runs the C preprocessor with the -D, -U, -I and -H options
-// and the -X mode given: the system's, or the one -xcpppath names.
-func (h *Handle) preprocess(name string, src []byte) ([]byte, error) {
-	var out []byte
-	var err error
+// and the -X mode given: the system's, or the one -xcpppath names; its
+// messages go to stderr.
+func (h *Handle) preprocess(ctx context.Context, name string, src []byte, stderr io.Writer) ([]byte, error) {
 	args := append(h.opts.CppArgs(), cpp.StdcArgs(h.opts.Text("stdc"))...)
+	command, err := cpp.Command()
 	if path := h.opts.Text("cpppath"); path != "" {
-		out, err = cpp.PreprocessWith(context.Background(), []string{path}, name, src, args, os.Stderr)
-	} else {
-		out, err = cpp.Preprocess(context.Background(), name, src, args)
+		command, err = []string{path}, nil
+	}
+	var out []byte
+	if err == nil {
+		out, err = cpp.PreprocessWith(ctx, command, name, src, args, stderr)
 	}
 	if err != nil {
 		return nil, &PreprocessorError{err}
@@ -90,12 +129,16 @@ func (h *Handle) preprocess(name string, src []byte) ([]byte, error) {
 // description ends at the field spec says. A compile error reads as DTrace
 // words it after "invalid probe specifier TEXT: ": without a line number.
 func (h *Handle) CompileString(text string, spec Spec, args []string) (*Program, error) {
+	if err := h.valid(); err != nil {
+		return nil, err
+	}
 	prog, err := h.compile("", []byte(text), &parser.Config{MacroArgs: args, FromString: true, Spec: spec})
 	return prog, wrapNotSupported(err)
 }
 
 func (h *Handle) compile(name string, src []byte, cfg *parser.Config) (*Program, error) {
 	cfg.Macros = h.macros
+	cfg.FileSet = h.fset
 	cfg.DefaultArgs = h.opts.Bool("defaultargs")
 	cfg.PSpec = h.opts.Bool("pspec")
 	cfg.ArgRef = h.opts.Bool("argref")
@@ -122,7 +165,7 @@ func (h *Handle) compile(name string, src []byte, cfg *parser.Config) (*Program,
 		return nil, h.wordError(err, cfg.FromString)
 	}
 	h.compiled = info
-	return &Program{ast: prog, info: info}, nil
+	return &Program{h: h, ast: prog, info: info}, nil
 }
 
 // types returns the types a compilation sees: C's and D's own, then the
@@ -220,7 +263,7 @@ func (h *Handle) userLibs(isType func(string) bool) ([]*ast.Program, error) {
 			if err != nil {
 				continue
 			}
-			prog, err := parser.ParseFile(name, src, &parser.Config{IsType: isType})
+			prog, err := parser.ParseFile(name, src, &parser.Config{IsType: isType, FileSet: h.fset})
 			if err != nil {
 				return nil, err
 			}
@@ -228,4 +271,19 @@ func (h *Handle) userLibs(isType func(string) bool) ([]*ast.Program, error) {
 		}
 	}
 	return libs, nil
+}
+
+// program returns why p cannot be used with h: h is not open, p is nil
+// or not compiled, or compiled by another handle.
+func (h *Handle) program(p *Program) error {
+	if err := h.valid(); err != nil {
+		return err
+	}
+	if p == nil || p.ast == nil || p.info == nil {
+		return errors.New("dtrace: nil Program")
+	}
+	if p.h != h {
+		return errors.New("dtrace: Program compiled by another handle")
+	}
+	return nil
 }

@@ -57,6 +57,9 @@ func wrapNotSupported(err error) error {
 // ErrorText is the text DTrace prints for an error after its context: the
 // library's message for option errors, strerror(3)'s for system errors.
 func ErrorText(err error) string {
+	if err == nil {
+		return ""
+	}
 	var oe *option.Error
 	if errors.As(err, &oe) {
 		return oe.Err.Error()

@@ -13,6 +13,7 @@ import (
 	"github.com/godtrace/godtrace/ctf"
 	"github.com/godtrace/godtrace/d/check"
 	"github.com/godtrace/godtrace/d/diag"
+	"github.com/godtrace/godtrace/d/token"
 	"github.com/godtrace/godtrace/option"
 	"github.com/godtrace/godtrace/output"
 	"github.com/godtrace/godtrace/output/prom"
@@ -25,9 +26,16 @@ import (
 // its API, named as Oracle's DTrace for Linux names it.
 const Version = "Oracle D 2.0"
 
-// Handle is one DTrace session: its options and the programs compiled in it.
+// Handle is one DTrace session: its options, the programs compiled in
+// it, the processes it created or grabbed and the program it enables.
+// Close releases all of it.
 type Handle struct {
-	opts *option.Options
+	// mu guards closed and tracing, which a Tracing's Close, from any
+	// goroutine, changes.
+	mu      sync.Mutex
+	closed  bool
+	tracing *Tracing
+	opts    *option.Options
 	// libFiles are the -L library files the last compilation read, whose
 	// errors DTrace words with the file's name.
 	libFiles map[string]bool
@@ -35,10 +43,9 @@ type Handle struct {
 	// variables, by name without the $.
 	macros map[string]string
 	probes *provider.Table
-	sess   *session.Session
-	// unwind is what the last run's unwinder built (see UnwindStats).
-	unwind   UnwindStats
-	unwindOK bool
+	// fset holds the files of every program compiled, so that the
+	// positions of programs merged into one name their own file.
+	fset *token.FileSet
 	// targets are the processes created and grabbed for the session, in
 	// command-line order.
 	targets []*proc.Process
@@ -50,16 +57,13 @@ type Handle struct {
 	// it sees its variables and declarations, and those of the programs
 	// before it, as DTrace's one identifier table per handle gives.
 	compiled *check.Info
-	// exporter serves the aggregations under exporter=ADDR; it stops
-	// when the run ends, or fails.
-	exporter *prom.Exporter
 	// testing is dtrace(8)'s testing mode (see SetTesting).
 	testing bool
 }
 
 // Open starts a session with every option at libdtrace's default.
 func Open() *Handle {
-	return &Handle{opts: option.New(), macros: processMacros()}
+	return &Handle{opts: option.New(), macros: processMacros(), fset: token.NewFileSet()}
 }
 
 // processMacros gives the macro variables that describe the tracing
@@ -80,154 +84,181 @@ func processMacros() map[string]string {
 // SetTesting sets dtrace(8)'s testing mode (_DTRACE_TESTING): its text
 // leaves out what varies from run to run, the CPU and probe ID columns of
 // probe lines.
-func (h *Handle) SetTesting(on bool) { h.testing = on }
+func (h *Handle) SetTesting(on bool) {
+	if h != nil {
+		h.testing = on
+	}
+}
 
 // WriteAsm writes the code's BPF instructions, as dtrace -S lists them.
-func (c *Code) WriteAsm(w io.Writer) error { return c.prog.WriteAsm(w) }
+func (c *Code) WriteAsm(w io.Writer) error {
+	if c == nil || c.prog == nil {
+		return errors.New("dtrace: nil Code")
+	}
+	if w == nil {
+		return errors.New("dtrace: WriteAsm to a nil writer")
+	}
+	return c.prog.WriteAsm(w)
+}
 
 // NSpec returns how many speculation buffers the code has, which is below
 // the nspec option when code generation could not give that many.
-func (c *Code) NSpec() int { return c.prog.Config.NSpec }
+func (c *Code) NSpec() int {
+	if c == nil || c.prog == nil {
+		return 0
+	}
+	return c.prog.Config.NSpec
+}
 
-// Options returns the session's options, to set and read.
-func (h *Handle) Options() *option.Options { return h.opts }
+// Options returns the session's options, to set and read. A handle not
+// made by Open has none of its own: it gets a set of defaults that no
+// handle reads, and its own methods return errors.
+func (h *Handle) Options() *option.Options {
+	if h == nil || h.opts == nil {
+		return option.New()
+	}
+	return h.opts
+}
 
-// ErrDestructive is returned by Exec for a program with destructive
+// ErrDestructive is returned by Start for a program with destructive
 // actions when the destructive option (-w) is not set.
 var ErrDestructive = errors.New("Destructive actions not allowed")
 
-// Exec generates the code of a compiled program, then loads and attaches
-// it; it returns the number of probes it enables. Go runs it, writing
-// what the options ask for: dtrace(8)'s text on stdout (faults and drops
-// on stderr), JSON lines under oformat=json, a pprof profile under
-// pprof=FILE, Prometheus metrics under exporter=ADDR.
-func (h *Handle) Exec(p *Program, stdout, stderr io.Writer) (int, error) {
-	c, err := h.Generate(p)
+// valid returns the error of a handle not made by Open, or closed.
+func (h *Handle) valid() error {
+	if h == nil || h.opts == nil {
+		return errNotOpen
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		return ErrClosed
+	}
+	return nil
+}
+
+// Start loads and attaches code Generate made, and returns the Tracing
+// that runs it (Wait) and releases it (Close). The run writes what the
+// options ask for: dtrace(8)'s text on stdout (faults and drops on
+// stderr), JSON lines under oformat=json, a pprof profile under
+// pprof=FILE, Prometheus metrics under exporter=ADDR. A handle has one
+// Tracing open at a time.
+func (h *Handle) Start(c *Code, stdout, stderr io.Writer) (*Tracing, error) {
+	if err := h.startable(c); err != nil {
+		return nil, err
+	}
+	if stdout == nil || stderr == nil {
+		return nil, errors.New("dtrace: Start with a nil writer")
+	}
+	w, fx, e, err := h.writer(stdout, stderr)
 	if err != nil {
-		return 0, err
+		return nil, wrapNotSupported(err)
 	}
-	if err := h.Start(c, stdout, stderr); err != nil {
-		return 0, err
+	t, err := h.start(c, w, fx, e)
+	if err != nil && e != nil {
+		e.Close()
 	}
-	return len(c.prog.Probes()), nil
+	return t, wrapNotSupported(err)
 }
 
-// Start loads and attaches code Generate made, as Exec does; Go runs it.
-func (h *Handle) Start(c *Code, stdout, stderr io.Writer) error {
-	w, fx, err := h.writer(stdout, stderr)
-	if err == nil {
-		err = h.start(c, w, fx)
-	}
-	if err != nil {
-		h.closeExporter()
-	}
-	return wrapNotSupported(err)
-}
-
-// Refused returns why probes of the started program were left out (the
-// kernel refused to attach them); the run goes on without them.
-func (h *Handle) Refused() []error {
-	if h.sess == nil {
-		return nil
-	}
-	return h.sess.Refused()
-}
-
-// BufSize returns the size of the started program's principal buffers,
-// which is below the bufsize option when the kernel gave less.
-func (h *Handle) BufSize() int {
-	if h.sess == nil {
-		return 0
-	}
-	return h.sess.BufSize()
-}
-
-// closeExporter stops the exporter, if there is one.
-func (h *Handle) closeExporter() {
-	if h.exporter != nil {
-		h.exporter.Close()
-		h.exporter = nil
-	}
-}
-
-// errNotEnabled is Go's answer when no program was enabled, or the run
-// of the one that was is over.
-var errNotEnabled = errors.New("no program is enabled: Exec or ExecWriter comes before Go")
-
-// closeSession ends the run: its programs, links, maps and buffers are
-// released, and the exporter stops.
-func (h *Handle) closeSession() error {
-	h.closeExporter()
-	if h.sess == nil {
-		return nil
-	}
-	h.unwind, h.unwindOK = h.sess.UnwindStats()
-	err := h.sess.Close()
-	h.sess = nil
-	return err
-}
-
-// UnwindStats counts the unwind tables a run built for the user stacks
-// it walked.
-type UnwindStats = session.UnwindStats
-
-// UnwindStats reports the unwind tables the run (the current one, else
-// the last) built, and whether it walked user stacks with tables at all.
-func (h *Handle) UnwindStats() (UnwindStats, bool) {
-	if h.sess != nil {
-		return h.sess.UnwindStats()
-	}
-	return h.unwind, h.unwindOK
-}
-
-// ExecWriter is Exec with the run's records going to w, decoded: probe
+// StartWriter is Start with the run's records going to w, decoded: probe
 // firings with their values, faults, drops, and the aggregations at the
 // end (see package output). system(), freopen() and ftruncate() act on
 // this process's standard output, each once.
-func (h *Handle) ExecWriter(p *Program, w output.Writer) (int, error) {
-	n, err := h.exec(p, w, nil)
-	return n, wrapNotSupported(err)
+func (h *Handle) StartWriter(c *Code, w output.Writer) (*Tracing, error) {
+	if err := h.startable(c); err != nil {
+		return nil, err
+	}
+	if w == nil {
+		return nil, errors.New("dtrace: StartWriter with a nil output.Writer")
+	}
+	t, err := h.start(c, w, nil, nil)
+	return t, wrapNotSupported(err)
 }
 
-func (h *Handle) exec(p *Program, w output.Writer, fx *output.Effects) (int, error) {
-	g, err := h.Generate(p)
+// Exec generates the code of a compiled program and starts it: Generate,
+// then StartWriter.
+func (h *Handle) Exec(p *Program, w output.Writer) (*Tracing, error) {
+	c, err := h.Generate(p)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	if err := h.start(g, w, fx); err != nil {
-		return 0, err
-	}
-	return len(g.prog.Probes()), nil
+	return h.StartWriter(c, w)
 }
 
 // Run enables p and runs it until exit() or until ctx is done (then END
 // fires, as after exit()), handing every record to w, and returns the exit
-// status: ExecWriter and Go in one call.
+// status: Exec, Wait and Close in one call.
 func (h *Handle) Run(ctx context.Context, p *Program, w output.Writer) (int, error) {
-	if _, err := h.ExecWriter(p, w); err != nil {
+	if ctx == nil {
+		return 0, errors.New("dtrace: Run with a nil Context")
+	}
+	t, err := h.Exec(p, w)
+	if err != nil {
 		return 0, err
 	}
-	return h.Go(ctx)
+	status, err := t.Wait(ctx)
+	return status, errors.Join(err, t.Close())
+}
+
+// startable returns why c cannot start now: the handle is not open, c is
+// not code it generated, or c was started already, or a Tracing of the
+// handle is open.
+func (h *Handle) startable(c *Code) error {
+	if err := h.valid(); err != nil {
+		return err
+	}
+	if c == nil || c.prog == nil {
+		return errors.New("dtrace: nil Code")
+	}
+	if c.h != h {
+		return errors.New("dtrace: Code generated by another handle")
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if c.started {
+		return errors.New("dtrace: Code started already: Generate it again")
+	}
+	if h.tracing != nil {
+		return errBusy
+	}
+	return nil
+}
+
+// untrack forgets t, which is closing.
+func (h *Handle) untrack(t *Tracing) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.tracing == t {
+		h.tracing = nil
+	}
 }
 
 // Code is a compiled program's code, ready to start: what Exec makes,
 // loads and attaches, kept apart by Generate so that it may be shown
 // (WriteAsm) or refused before anything is loaded.
 type Code struct {
+	h      *Handle
 	src    *Program
 	prog   *cg.Program
 	probes *session.Probes
+	// started is set once the code is started: what session made of it
+	// is not made again.
+	started bool
 }
 
 // Generate turns a compiled program into code: the errors that DTrace
 // finds while compiling and this code generator only now.
 func (h *Handle) Generate(p *Program) (*Code, error) {
+	if err := h.program(p); err != nil {
+		return nil, err
+	}
 	probes := session.NewProbes(h.table())
 	cp, err := cg.Compile(p.ast, p.info, probes, cgOptions{h.opts, !h.opts.Bool("ustackfp")}, cg.HostTarget())
 	if err != nil {
 		return nil, wrapNotSupported(h.wordCgError(err))
 	}
-	return &Code{src: p, prog: cp, probes: probes}, nil
+	return &Code{h: h, src: p, prog: cp, probes: probes}, nil
 }
 
 // wordCgError words what code generation refused as the compile error it
@@ -264,36 +295,23 @@ func (o cgOptions) Bool(name string) bool {
 }
 
 // start loads and attaches generated code, unless it is destructive
-// without permission.
-func (h *Handle) start(g *Code, w output.Writer, fx *output.Effects) error {
-	if g.src.Destructive() && !h.opts.Bool("destructive") {
-		return ErrDestructive
+// without permission; the records go to w, the effects to fx (nil: this
+// process's standard output), and e serves the aggregations until the
+// run ends.
+func (h *Handle) start(c *Code, w output.Writer, fx *output.Effects, e *prom.Exporter) (*Tracing, error) {
+	if c.src.Destructive() && !h.opts.Bool("destructive") {
+		return nil, ErrDestructive
 	}
-	s, err := session.StartWith(g.prog, g.probes, h.opts, w, fx)
+	g := &gate{w: w}
+	s, err := session.StartWith(c.prog, c.probes, h.opts, g, fx)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	h.sess = s
-	return nil
-}
-
-// Go runs the program Exec started until exit() or ctx is done, and
-// returns its exit status. The processes created and grabbed are let run
-// once BEGIN has run and the probes are active, as dtrace(8) does, so
-// that none of their events are missed.
-func (h *Handle) Go(ctx context.Context) (int, error) {
-	if h.sess == nil {
-		return 0, errNotEnabled
-	}
-	defer h.closeSession()
-	for _, p := range h.targets {
-		// A process that cannot be followed (it died meanwhile) prints
-		// its addresses raw.
-		_ = h.sess.Follow(p.Pid())
-	}
-	if len(h.targets) > 0 {
-		h.sess.OnActive(h.continueProcesses)
-	}
-	status, err := h.sess.Run(ctx)
-	return status, wrapNotSupported(err)
+	t := newTracing(h, s, len(c.prog.Probes()), e)
+	g.t = t
+	h.mu.Lock()
+	c.started = true
+	h.tracing = t
+	h.mu.Unlock()
+	return t, nil
 }

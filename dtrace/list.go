@@ -21,6 +21,9 @@ func (h *Handle) table() *provider.Table {
 // Matches returns the probes that the program's probe descriptions match,
 // description by description in program order, as dtrace -l lists them.
 func (h *Handle) Matches(p *Program) ([]*provider.Probe, error) {
+	if err := h.program(p); err != nil {
+		return nil, err
+	}
 	var out []*provider.Probe
 	for _, d := range p.ast.Decls {
 		pc, ok := d.(*ast.ProbeClause)
@@ -43,8 +46,14 @@ func (h *Handle) Matches(p *Program) ([]*provider.Probe, error) {
 // Absentees returns the probes the program's descriptions match, or any
 // when p is nil, that this kernel cannot build, with the reason.
 func (h *Handle) Absentees(p *Program) ([]provider.Absent, error) {
+	if err := h.valid(); err != nil {
+		return nil, err
+	}
 	if p == nil {
 		return h.table().Absentees(provider.Desc{}, true)
+	}
+	if err := h.program(p); err != nil {
+		return nil, err
 	}
 	var out []provider.Absent
 	for _, d := range p.ast.Decls {
@@ -68,6 +77,9 @@ func (h *Handle) Absentees(p *Program) ([]provider.Absent, error) {
 // ProbeByID returns the probe whose ID is the decimal text id, as -i names
 // probes, or nil.
 func (h *Handle) ProbeByID(id string) (*provider.Probe, error) {
+	if err := h.valid(); err != nil {
+		return nil, err
+	}
 	n, err := strconv.ParseUint(id, 10, 32)
 	if err != nil {
 		return nil, nil
@@ -79,7 +91,12 @@ func (h *Handle) ProbeByID(id string) (*provider.Probe, error) {
 }
 
 // AllProbes returns every probe of every provider, in ID order.
-func (h *Handle) AllProbes() ([]*provider.Probe, error) { return h.table().Probes() }
+func (h *Handle) AllProbes() ([]*provider.Probe, error) {
+	if err := h.valid(); err != nil {
+		return nil, err
+	}
+	return h.table().Probes()
+}
 
 // DescInfo is what dtrace -ev prints for one probe description of a
 // program, as DTrace's dtrace_probe_info gives it.
@@ -100,6 +117,9 @@ type DescInfo struct {
 // DescInfos returns the information of each probe description of the
 // program's clauses, in order.
 func (h *Handle) DescInfos(p *Program) ([]DescInfo, error) {
+	if err := h.program(p); err != nil {
+		return nil, err
+	}
 	var out []DescInfo
 	for _, d := range p.ast.Decls {
 		pc, ok := d.(*ast.ProbeClause)

@@ -1,6 +1,8 @@
 package dtrace
 
 import (
+	"errors"
+
 	"github.com/godtrace/godtrace/d/ast"
 	"github.com/godtrace/godtrace/d/check"
 	"github.com/godtrace/godtrace/provider"
@@ -12,8 +14,17 @@ import (
 // again as one program, so that the clauses share their variables and
 // aggregations; positions resolve in the last program's file, where the
 // errors of that check are when the programs before it were merged
-// already. One program is returned as it is.
+// already; each position names its own program's file (the handle's
+// files are one set). One program is returned as it is.
 func (h *Handle) Merge(progs ...*Program) (*Program, error) {
+	if len(progs) == 0 {
+		return nil, errors.New("dtrace: Merge of no programs")
+	}
+	for _, p := range progs {
+		if err := h.program(p); err != nil {
+			return nil, err
+		}
+	}
 	if len(progs) == 1 {
 		return progs[0], nil
 	}
@@ -27,12 +38,12 @@ func (h *Handle) Merge(progs ...*Program) (*Program, error) {
 		// A program given on the command line has no file name.
 		return nil, h.wordError(err, last.ast.File == nil || last.ast.File.Name() == "")
 	}
-	return &Program{ast: joined, info: info}, nil
+	return &Program{h: h, ast: joined, info: info}, nil
 }
 
 // Destructive reports whether the program uses destructive actions, which
 // Exec refuses unless the destructive option (-w) is set.
-func (p *Program) Destructive() bool { return p.info.Destructive }
+func (p *Program) Destructive() bool { return p != nil && p.info != nil && p.info.Destructive }
 
 // Matched returns the count of dtrace(8)'s "matched N probes" notice:
 // as DTrace counts, each probe description of each clause adds the probes
@@ -47,7 +58,7 @@ func (h *Handle) Matched(p *Program) (int, error) {
 // least of their statements. A program without clauses has D's default
 // attribute, Stable/Stable/Common.
 func (p *Program) Stability() (desc, stmt provider.Attr) {
-	if len(p.info.Clauses) == 0 {
+	if p == nil || p.info == nil || len(p.info.Clauses) == 0 {
 		return check.DefaultAttr, check.DefaultAttr
 	}
 	d, s := p.info.Clauses[0].DescAttr, p.info.Clauses[0].StmtAttr

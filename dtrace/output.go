@@ -16,8 +16,9 @@ import (
 // pprof=FILE, the stack aggregations written to FILE as well; with
 // exporter=ADDR, the aggregations served as Prometheus metrics at ADDR;
 // and the Effects that carry out system(), freopen() and ftruncate() on
-// stdout.
-func (h *Handle) writer(stdout, stderr io.Writer) (output.Writer, *output.Effects, error) {
+// stdout. The exporter, if any, is returned to be stopped when the run
+// ends.
+func (h *Handle) writer(stdout, stderr io.Writer) (output.Writer, *output.Effects, *prom.Exporter, error) {
 	out := output.NewDestination(stdout)
 	var w output.Writer
 	switch f := h.opts.Text("oformat"); f {
@@ -28,7 +29,7 @@ func (h *Handle) writer(stdout, stderr io.Writer) (output.Writer, *output.Effect
 	case "json":
 		w = output.NewJSON(h.opts, out)
 	default:
-		return nil, nil, notSupported("oformat=" + f)
+		return nil, nil, nil, notSupported("oformat=" + f)
 	}
 	if path := h.opts.Text("pprof"); path != "" {
 		// A path that cannot be written fails before tracing starts,
@@ -40,7 +41,7 @@ func (h *Handle) writer(stdout, stderr io.Writer) (output.Writer, *output.Effect
 			if errors.As(err, &pe) {
 				err = pe.Err
 			}
-			return nil, nil, fmt.Errorf("failed to open pprof file '%s': %s", path, ErrorText(err))
+			return nil, nil, nil, fmt.Errorf("failed to open pprof file '%s': %s", path, ErrorText(err))
 		}
 		w = output.Tee(w, output.NewPprof(path))
 	}
@@ -51,12 +52,11 @@ func (h *Handle) writer(stdout, stderr io.Writer) (output.Writer, *output.Effect
 		if err != nil {
 			var oe *net.OpError
 			if errors.As(err, &oe) {
-				return nil, nil, fmt.Errorf("failed to listen on exporter address '%s': %s", addr, ErrorText(oe.Err))
+				return nil, nil, nil, fmt.Errorf("failed to listen on exporter address '%s': %s", addr, ErrorText(oe.Err))
 			}
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
-		h.exporter = e
-		w = output.Tee(w, e)
+		return output.Tee(w, e), output.NewEffects(out, stderr), e, nil
 	}
-	return w, output.NewEffects(out, stderr), nil
+	return w, output.NewEffects(out, stderr), nil, nil
 }

@@ -15,6 +15,12 @@ import (
 // ID for the programs compiled from now on. Go lets it run once tracing is
 // active; Close kills it if it still runs then.
 func (h *Handle) CreateProcess(argv []string) (*proc.Process, error) {
+	if err := h.valid(); err != nil {
+		return nil, err
+	}
+	if len(argv) == 0 {
+		return nil, errors.New("dtrace: CreateProcess with no command")
+	}
 	// DTrace's default is postinit: the libraries are mapped, so
 	// pid$target probes in them resolve, and main has not yet run.
 	at, err := proc.EvalPostinit, error(nil)
@@ -36,6 +42,9 @@ func (h *Handle) CreateProcess(argv []string) (*proc.Process, error) {
 // tracing is active, as dtrace -p does, and makes $target its process ID.
 // Close lets it go.
 func (h *Handle) GrabProcess(pid int) (*proc.Process, error) {
+	if err := h.valid(); err != nil {
+		return nil, err
+	}
 	p, err := proc.Grab(pid, &proc.GrabOptions{Stop: true})
 	if err != nil {
 		return nil, &processError{fmt.Sprintf("failed to grab pid %d", pid), err}
@@ -49,27 +58,47 @@ func (h *Handle) addTarget(p *proc.Process) {
 	h.macros["target"] = strconv.Itoa(p.Pid())
 }
 
-// Processes returns the processes created and grabbed, in that order.
-func (h *Handle) Processes() []*proc.Process { return h.targets }
-
-// continueProcesses lets every stopped target run. A target that cannot
-// be resumed has died meanwhile, and its exit is reported as any other.
-func (h *Handle) continueProcesses() {
-	for _, p := range h.targets {
-		_ = p.Continue()
+// Processes returns the processes created and grabbed, in that order
+// (none once the handle is closed).
+func (h *Handle) Processes() []*proc.Process {
+	if h == nil {
+		return nil
 	}
+	return h.targets
 }
 
-// Close releases what the handle holds: a program enabled and not yet
-// run to its end is stopped (its probes detached, its maps freed), and
-// the processes are let go as dtrace(8) does when it ends: a created
-// process still running is killed, a grabbed one let go.
+// Close releases what the handle holds: its Tracing, if one is open, is
+// closed (see Tracing.Close), the processes are let go as dtrace(8) does
+// when it ends (a created process still running is killed, a grabbed one
+// let go), and the kernel's CTF archive is closed. The handle's methods
+// then return ErrClosed; the programs compiled in it are of no more use.
+// Closing twice, or a handle not made by Open, does nothing.
 func (h *Handle) Close() error {
-	errs := []error{h.closeSession()}
+	if h == nil || h.opts == nil {
+		return nil
+	}
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		return nil
+	}
+	h.closed = true
+	t := h.tracing
+	h.mu.Unlock()
+	var errs []error
+	if t != nil {
+		errs = append(errs, t.Close())
+	}
 	for _, p := range h.targets {
 		errs = append(errs, p.Close())
 	}
 	h.targets = nil
+	// kernelCTF opens no archive once the handle is closed.
+	h.ctfOnce.Do(func() {})
+	if h.ctf != nil {
+		errs = append(errs, h.ctf.Close())
+		h.ctf = nil
+	}
 	return errors.Join(errs...)
 }
 

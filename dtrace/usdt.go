@@ -1,6 +1,7 @@
 package dtrace
 
 import (
+	"errors"
 	"io"
 
 	"github.com/godtrace/godtrace/ctype"
@@ -8,9 +9,12 @@ import (
 )
 
 // providers returns the USDT providers that progs define.
-func providers(progs []*Program) []usdtgen.Provider {
+func providers(progs []*Program) ([]usdtgen.Provider, error) {
 	var out []usdtgen.Provider
 	for _, p := range progs {
+		if p == nil || p.info == nil {
+			return nil, errors.New("dtrace: nil Program")
+		}
 		for _, pi := range p.info.Providers {
 			prov := usdtgen.Provider{Name: pi.Def.Name.Name}
 			for _, pd := range pi.Probes {
@@ -32,7 +36,7 @@ func providers(progs []*Program) []usdtgen.Provider {
 			out = append(out, prov)
 		}
 	}
-	return out
+	return out, nil
 }
 
 // WriteHeader writes the C header of the USDT providers progs define, as
@@ -40,7 +44,14 @@ func providers(progs []*Program) []usdtgen.Provider {
 // follows. The probe macros place stapsdt probe sites, which the usdt
 // provider traces (see package usdtgen).
 func WriteHeader(w io.Writer, file string, progs ...*Program) error {
-	return usdtgen.WriteHeader(w, file, providers(progs))
+	provs, err := providers(progs)
+	if err != nil {
+		return err
+	}
+	if w == nil {
+		return errors.New("dtrace: WriteHeader to a nil writer")
+	}
+	return usdtgen.WriteHeader(w, file, provs)
 }
 
 // WriteObject writes the object file that dtrace -G makes for the USDT
@@ -48,7 +59,13 @@ func WriteHeader(w io.Writer, file string, progs ...*Program) error {
 // is built from hold probe sites of them: the semaphores behind the
 // is-enabled macros, which the program must link.
 func WriteObject(w io.Writer, objects []string, progs ...*Program) error {
-	provs := providers(progs)
+	provs, err := providers(progs)
+	if err != nil {
+		return err
+	}
+	if w == nil {
+		return errors.New("dtrace: WriteObject to a nil writer")
+	}
 	if err := usdtgen.Validate(provs); err != nil {
 		return err
 	}

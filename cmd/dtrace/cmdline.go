@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -358,7 +359,9 @@ func (c *command) compile(cl *clause) {
 	}
 	defer f.Close()
 	args := append([]string{cl.arg}, c.args[1:]...)
-	if cl.prog, err = c.h.CompileFile(cl.arg, f, args); err != nil {
+	// The preprocessor's messages go where dtrace's own do.
+	opts := &dtrace.CompileOptions{Args: args, CppStderr: c.stderr}
+	if cl.prog, err = c.h.CompileFileContext(context.Background(), cl.arg, f, opts); err != nil {
 		c.compileFailed(cl, err)
 	}
 }

@@ -57,16 +57,18 @@ func (c *command) execute(out io.Writer) {
 	if refused {
 		c.fatal("could not enable tracing: %s", dtrace.ErrorText(dtrace.ErrDestructive))
 	}
-	if err := c.h.Start(g, out, stderr); err != nil {
+	t, err := c.h.Start(g, out, stderr)
+	if err != nil {
 		c.verifierLog(err)
 		c.fatal("could not enable tracing: %s", dtrace.ErrorText(err))
 	}
-	for _, err := range c.h.Refused() {
+	// Main's Close of the handle closes t however the command ends.
+	for _, err := range t.Refused() {
 		c.warn("%s", err)
 	}
 	if !c.h.Options().Bool("quietresize") {
-		if v, ok := c.h.Options().Value("bufsize"); ok && int64(c.h.BufSize()) < v {
-			c.warn("buffer size lowered to %s", sizeText(int64(c.h.BufSize())))
+		if v, ok := c.h.Options().Value("bufsize"); ok && int64(t.BufSize()) < v {
+			c.warn("buffer size lowered to %s", sizeText(int64(t.BufSize())))
 		}
 		// Code generation bounds the speculative buffers it tries.
 		if v, ok := c.h.Options().Value("nspec"); ok && g.NSpec() > 0 && int64(g.NSpec()) < v {
@@ -93,11 +95,11 @@ func (c *command) execute(out io.Writer) {
 	if targets := c.h.Processes(); len(targets) > 0 {
 		watching.Go(func() { c.watchTargets(ctx, targets, cancel) })
 	}
-	status, err := c.h.Go(ctx)
+	status, err := t.Wait(ctx)
 	// A process that outlives the run is killed without a notice.
 	cancel()
 	watching.Wait()
-	c.unwindReport()
+	c.unwindReport(t)
 	if err != nil {
 		c.fatal("%s", dtrace.ErrorText(err))
 	}
@@ -107,8 +109,8 @@ func (c *command) execute(out io.Writer) {
 // unwindReport says under -v what the unwinder of user stacks built: the
 // tables, their memory, the objects left without (walked by frame
 // pointers), and the processes walked each way.
-func (c *command) unwindReport() {
-	st, ok := c.h.UnwindStats()
+func (c *command) unwindReport(t *dtrace.Tracing) {
+	st, ok := t.UnwindStats()
 	if c.verbose == 0 || !ok {
 		return
 	}
@@ -297,7 +299,11 @@ func (c *command) catchSignals() func() {
 // outlive us. A pprof profile is not written, and one being written
 // is left absent (it is renamed into place once whole).
 func (c *command) impatient() {
-	c.h.Close()
+	// Not the handle's Close, which would wait for the run to stop:
+	// only the processes need us, and they are killed (or let go) now.
+	for _, p := range c.h.Processes() {
+		p.Close()
+	}
 	os.Exit(exitSuccess)
 }
 

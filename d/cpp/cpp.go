@@ -9,6 +9,8 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"syscall"
+	"time"
 )
 
 // ErrFailed is returned (wrapped) when the preprocessor exits
@@ -42,15 +44,16 @@ func StdcArgs(mode string) []string {
 // output. As with DTrace, the preprocessor's own messages (its errors,
 // the header list of -H) go straight to the standard error.
 func Preprocess(ctx context.Context, filename string, src []byte, args []string) ([]byte, error) {
-	cmd, err := defaultCommand()
+	cmd, err := Command()
 	if err != nil {
 		return nil, err
 	}
 	return PreprocessWith(ctx, cmd, filename, src, args, os.Stderr)
 }
 
-// defaultCommand finds the preprocessor.
-func defaultCommand() ([]string, error) {
+// Command finds the system's preprocessor, as Preprocess runs it: cpp,
+// else gcc -E; ErrNotFound when there is neither.
+func Command() ([]string, error) {
 	if path, err := exec.LookPath("cpp"); err == nil {
 		return []string{path}, nil
 	}
@@ -62,7 +65,9 @@ func defaultCommand() ([]string, error) {
 
 // PreprocessWith is Preprocess with the preprocessor command given, as
 // -xcpppath gives it (command[0] is the program, the rest its first
-// arguments), and its messages sent to stderr (discarded when nil).
+// arguments), and its messages sent to stderr (discarded when nil). When
+// ctx is done the preprocessor is killed, with whatever it started (gcc's
+// cc1), and the error wraps ctx's.
 func PreprocessWith(ctx context.Context, command []string, filename string, src []byte, args []string, stderr io.Writer) ([]byte, error) {
 	if len(command) == 0 {
 		return nil, ErrNotFound
@@ -71,10 +76,19 @@ func PreprocessWith(ctx context.Context, command []string, filename string, src 
 	// DTrace names its input /dev/stdin, which cpp's messages repeat.
 	argv = append(argv, stdinName)
 	cmd := exec.CommandContext(ctx, command[0], argv...)
+	// A process group of its own, killed whole: a driver's child (cc1)
+	// would otherwise live on, holding the output pipe, and Run would
+	// wait for it.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = time.Second
 	cmd.Stdin = bytes.NewReader(stripInterpreter(src))
 	var stdout bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, stderr
 	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("%w: %w", ErrFailed, context.Cause(ctx))
+		}
 		return nil, fmt.Errorf("%w: %w", ErrFailed, err)
 	}
 	return renameStdin(stdout.Bytes(), filename), nil

@@ -14,7 +14,7 @@ import (
 // there at all.
 func needCpp(t *testing.T) {
 	t.Helper()
-	if _, err := defaultCommand(); err != nil {
+	if _, err := Command(); err != nil {
 		t.Skip(err)
 	}
 }
@@ -46,7 +46,7 @@ func TestHeaderList(t *testing.T) {
 	if err := os.WriteFile(dir+"/h.h", []byte("\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd, _ := defaultCommand()
+	cmd, _ := Command()
 	var stderr strings.Builder
 	if _, err := PreprocessWith(context.Background(), cmd, "s.d", []byte("#include \"h.h\"\n"), []string{"-I" + dir, "-H"}, &stderr); err != nil {
 		t.Fatal(err)
@@ -74,7 +74,7 @@ func TestPreprocessUndefAndInclude(t *testing.T) {
 
 func TestPreprocessFails(t *testing.T) {
 	needCpp(t)
-	cmd, _ := defaultCommand()
+	cmd, _ := Command()
 	var stderr strings.Builder
 	_, err := PreprocessWith(context.Background(), cmd, "s.d", []byte("#error stop here\n"), nil, &stderr)
 	if !errors.Is(err, ErrFailed) || !strings.Contains(stderr.String(), "stop here") {

@@ -1,5 +1,7 @@
 package parser
 
+import "github.com/godtrace/godtrace/d/token"
+
 // Spec says which field of a probe description a lone name fills, as
 // dtrace's -P, -m, -f and -n options do: "BEGIN" given to -n is
 // ":::BEGIN", "vmlinux" given to -m is ":vmlinux::".
@@ -45,6 +47,11 @@ type Config struct {
 	// casts and declarations from expressions. Names typedef'd in the
 	// program itself and D's standard typedefs are known without it.
 	IsType func(name string) bool
+	// FileSet, when set, is the set the program's file is added to, so
+	// that its positions are apart from those of the other programs
+	// parsed into it (see token.FileSet); nil gives the file a set of
+	// its own.
+	FileSet *token.FileSet
 }
 
 // maxDepth bounds the nesting of expressions, statements and types:

@@ -88,9 +88,14 @@ type parser struct {
 }
 
 func newParser(filename string, src []byte, cfg *Config) *parser {
-	p := &parser{file: token.NewFile(filename, len(src)), src: src, types: map[string]bool{}, tags: map[string]bool{}}
+	p := &parser{src: src, types: map[string]bool{}, tags: map[string]bool{}}
 	if cfg != nil {
 		p.cfg = *cfg
+	}
+	if p.cfg.FileSet != nil {
+		p.file = p.cfg.FileSet.AddFile(filename, len(src))
+	} else {
+		p.file = token.NewFile(filename, len(src))
 	}
 	p.argUsed = make([]bool, len(p.cfg.MacroArgs))
 	p.sc.Init(p.file, src, p.scanError)

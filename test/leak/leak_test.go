@@ -450,7 +450,7 @@ func TestAPIReleases(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := h.ExecWriter(p, discard); err != nil {
+			if _, err := h.Exec(p, discard); err != nil {
 				t.Fatal(err)
 			}
 			return h.Close()
@@ -489,24 +489,34 @@ func TestAPIReleases(t *testing.T) {
 	}
 }
 
-// TestAPIMisuse checks that running a handle with nothing enabled, or a
-// second time, is an error, not a panic.
+// TestAPIMisuse checks that waiting on a run that ended, or closing it
+// twice, is no panic: the table of misuses is dtrace/misuse_test.go.
 func TestAPIMisuse(t *testing.T) {
 	requireTracing(t)
 	h := dtrace.Open()
 	defer h.Close()
-	if _, err := h.Go(context.Background()); err == nil {
-		t.Error("Go with nothing enabled: no error")
-	}
-	p, err := h.CompileString("BEGIN { exit(0); }", dtrace.SpecName, nil)
+	p, err := h.CompileString("BEGIN { exit(3); }", dtrace.SpecName, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.Run(context.Background(), p, &output.Funcs{}); err != nil {
+	tr, err := h.Exec(p, &output.Funcs{})
+	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.Go(context.Background()); err == nil {
-		t.Error("Go after the run ended: no error")
+	if status, err := tr.Wait(context.Background()); status != 3 || err != nil {
+		t.Fatalf("Wait: %d, %v; want 3", status, err)
+	}
+	if status, err := tr.Wait(context.Background()); status != 3 || err != nil {
+		t.Errorf("Wait after the run ended: %d, %v; want the run's 3 again", status, err)
+	}
+	if err := tr.Close(); err != nil {
+		t.Errorf("Close: %v", err)
+	}
+	if err := tr.Close(); err != nil {
+		t.Errorf("Close twice: %v", err)
+	}
+	if _, err := tr.Wait(context.Background()); !errors.Is(err, dtrace.ErrClosed) {
+		t.Errorf("Wait after Close: %v, want ErrClosed", err)
 	}
 	if err := h.Close(); err != nil {
 		t.Errorf("Close: %v", err)
