@@ -1,10 +1,17 @@
 package dtrace
 
 import (
+	"bytes"
+	"context"
 	"errors"
+	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/godtrace/godtrace/internal/testutil"
 
@@ -115,4 +122,89 @@ func BenchmarkCompileFile(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// TestCompileContext: the preprocessor's messages go to the writer the
+// compile is given, and the end of its context kills the preprocessor,
+// whatever it started, at once. Neither needs privileges.
+func TestCompileContext(t *testing.T) {
+	t.Run("stderr", func(t *testing.T) {
+		if _, err := exec.LookPath("cpp"); err != nil {
+			t.Skip("no cpp installed: ", err)
+		}
+		h := Open()
+		defer h.Close()
+		h.Options().SetArg("cpp")
+		var stderr bytes.Buffer
+		_, err := h.CompileFileContext(context.Background(), "y.d", strings.NewReader("#error stop here\nBEGIN {}\n"),
+			&CompileOptions{Args: []string{"y.d"}, CppStderr: &stderr})
+		var pe *PreprocessorError
+		if !errors.As(err, &pe) || !strings.Contains(stderr.String(), "stop here") {
+			t.Errorf("#error: %v, cpp said %q; want a PreprocessorError, cpp saying \"stop here\"", err, stderr.String())
+		}
+	})
+	t.Run("cancel", func(t *testing.T) {
+		// A preprocessor that starts a child holding its output, and
+		// never ends.
+		dir := t.TempDir()
+		pidFile := filepath.Join(dir, "child")
+		script := filepath.Join(dir, "cpp")
+		src := "#!/bin/sh\nsleep 60 &\necho $! > " + pidFile + "\nwait\n"
+		if err := os.WriteFile(script, []byte(src), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		h := Open()
+		defer h.Close()
+		h.Options().SetArg("cpp")
+		h.Options().SetArg("cpppath=" + script)
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		go func() {
+			// Cancel once the child is there.
+			for {
+				if _, err := os.Stat(pidFile); err == nil {
+					break
+				}
+				time.Sleep(5 * time.Millisecond)
+			}
+			cancel()
+		}()
+		start := time.Now()
+		_, err := h.CompileFileContext(ctx, "x.d", strings.NewReader("BEGIN {}\n"), nil)
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("compile: %v, want context.Canceled", err)
+		}
+		if d := time.Since(start); d > 10*time.Second {
+			t.Errorf("the compile took %v after the cancel", d)
+		}
+		b, err := os.ReadFile(pidFile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+			// Killed, the child is a zombie until whoever adopted it
+			// reaps it.
+			if !running(pid) {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the preprocessor's child %d outlived the cancel", pid)
+			}
+		}
+	})
+}
+
+// running reports whether process pid lives: it exists and is no zombie.
+func running(pid int) bool {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	// The state follows the command, which is in parentheses.
+	_, rest, _ := strings.Cut(string(b), ") ")
+	return !strings.HasPrefix(rest, "Z") && !strings.HasPrefix(rest, "X")
 }

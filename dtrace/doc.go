@@ -11,7 +11,7 @@
 // Go values:
 //
 //	h := dtrace.Open()
-//	defer h.Close() // kills what CreateProcess started, lets go what GrabProcess held
+//	defer h.Close() // closes its Tracing, kills what CreateProcess started, lets go what GrabProcess held
 //	prog, err := h.CompileString(`syscall::read:entry { @bytes[execname] = sum(arg2); }`, dtrace.SpecName, nil)
 //	...
 //	status, err := h.Run(ctx, prog, &output.Funcs{
@@ -27,16 +27,47 @@
 // ends the run as exit() does: END fires, then the end record. Options
 // (Handle.Options) apply as they do on the command line; output.Text and
 // output.JSON are the writers of dtrace(8)'s text and of its JSON lines.
-// Run needs the privileges tracing needs (root, or CAP_BPF and
-// CAP_PERFMON).
+// Running needs the privileges tracing needs (root, or CAP_BPF and
+// CAP_PERFMON); compiling a program of BEGIN, END and tick probes does
+// not.
 //
-// # Step by step
+// # Lifecycle
 //
-// Run is Exec (Generate, then Start) and Go in one call. dtrace(8) takes
-// the steps apart: Generate makes the code, which -S lists (WriteAsm),
-// before anything is loaded; Start loads and attaches it, after which
-// Refused and BufSize say what the kernel left out or gave less of; Go
-// runs it. SetTesting is dtrace(8)'s testing mode; CheckPrivileges and
+// As with database/sql's rows and cilium/ebpf's links, what holds kernel
+// objects is a value with a Close. Run is three steps in one call:
+//
+//	t, err := h.Exec(prog, w) // Generate, then StartWriter: loaded and attached, not yet firing
+//	defer t.Close()           // detaches the probes, frees programs, maps and buffers
+//	status, err := t.Wait(ctx) // BEGIN, the records, END: until exit() or ctx is done
+//
+// dtrace(8) takes them further apart: Generate makes the code, which -S
+// lists (WriteAsm), before anything is loaded; Start loads and attaches
+// it with the writers the options ask for, after which the Tracing's
+// Refused and BufSize say what the kernel left out or gave less of; Wait
+// runs it. A handle enables one program at a time: Start again once the
+// Tracing is closed. Handle.Close closes the Tracing, the processes and
+// all the handle holds; closing twice is harmless. Used in the wrong
+// order, on a closed value or on one not made by this package (a nil
+// Program, the zero Handle), a method returns an error (ErrClosed for a
+// closed one), never panics.
+//
+// CompileFileContext is CompileFile with a context, whose end kills the
+// C preprocessor (-C) if it runs, and CompileOptions.CppStderr, where
+// the preprocessor's messages go. The files of the programs a handle
+// compiles are one set (d/token.FileSet): errors in a program merged
+// from several scripts (Merge, dtrace -s a.d -s b.d) name the file and
+// line they are in.
+//
+// # Concurrency
+//
+// A Handle, and the Programs and Code it made, are for one goroutine at
+// a time, as DTrace's handle is. Distinct handles share nothing and may
+// be used from different goroutines at once. A Tracing is safe for
+// concurrent use: Wait may be called from several goroutines (each
+// returns the run's result, and each one's ctx ends the run), and Close,
+// or Handle.Close, from any goroutine stops a Wait in progress. The
+// writer is called from the goroutine of the first Wait, one record at a
+// time. SetTesting is dtrace(8)'s testing mode; CheckPrivileges and
 // ErrorText give DTrace's check and wording of errors.
 //
 // WriteHeader and WriteObject turn the USDT providers a script defines

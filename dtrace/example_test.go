@@ -101,3 +101,42 @@ func ExampleHandle_Run_cancel() {
 	// getppid() calls: 10
 	// exit status 0
 }
+
+// The steps of Run apart, as a program that watches a run or stops it
+// from elsewhere takes them: Exec loads and attaches the program, and
+// the Tracing it returns runs it (Wait) and releases it (Close).
+func ExampleHandle_Exec() {
+	h := dtrace.Open()
+	defer h.Close()
+	prog, err := h.CompileString(`BEGIN { trace("begin"); exit(5); } END { trace("end"); }`, dtrace.SpecName, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	t, err := h.Exec(prog, &output.Funcs{
+		ProbeFunc: func(p *output.Probe) error {
+			fmt.Printf("%s: %s\n", p.Name, p.Actions[0].Value.Str)
+			return nil
+		},
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer t.Close() // detaches the probes and frees the maps, however the run ends
+	fmt.Println("probes enabled:", t.Probes())
+	status, err := t.Wait(context.Background())
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("exit status", status)
+	if err := t.Close(); err != nil {
+		log.Fatal(err)
+	}
+	_, err = t.Wait(context.Background())
+	fmt.Println("Wait after Close:", err)
+	// Output:
+	// probes enabled: 2
+	// BEGIN: begin
+	// END: end
+	// exit status 5
+	// Wait after Close: dtrace: use of a closed handle or tracing
+}

@@ -93,11 +93,17 @@ func (h *Handle) Close() error {
 		errs = append(errs, p.Close())
 	}
 	h.targets = nil
-	// kernelCTF opens no archive once the handle is closed.
+	// kernelCTF opens no archive once the handle is closed. The run's
+	// decoder may read its types until it has let go (a Close from one
+	// of the writer's methods does not wait for that).
 	h.ctfOnce.Do(func() {})
-	if h.ctf != nil {
-		errs = append(errs, h.ctf.Close())
-		h.ctf = nil
+	if a := h.ctf; a != nil {
+		closeCTF := func() error { return a.Close() }
+		if t != nil {
+			errs = append(errs, t.then(closeCTF))
+		} else {
+			errs = append(errs, closeCTF())
+		}
 	}
 	return errors.Join(errs...)
 }

@@ -58,8 +58,10 @@ type Tracing struct {
 	err     error
 	// endedClosed is set when Close came before the run returned.
 	endedClosed bool
-	// released is set once the session is closed.
-	released bool
+	// released is set once the session is closed; afterRelease is
+	// what the handle's Close left to do then.
+	released     bool
+	afterRelease func() error
 	unwind   UnwindStats
 	unwindOK bool
 }
@@ -302,11 +304,30 @@ func (t *Tracing) Close() error {
 // release closes the session, once.
 func (t *Tracing) release() error {
 	t.mu.Lock()
-	defer t.mu.Unlock()
 	if t.released {
+		t.mu.Unlock()
 		return nil
 	}
 	t.released = true
 	t.unwind, t.unwindOK = t.sess.UnwindStats()
-	return t.sess.Close()
+	err := t.sess.Close()
+	after := t.afterRelease
+	t.mu.Unlock()
+	if after != nil {
+		err = errors.Join(err, after())
+	}
+	return err
+}
+
+// then runs f once the session is released: now if it is, else when the
+// run that still uses it returns.
+func (t *Tracing) then(f func() error) error {
+	t.mu.Lock()
+	if !t.released {
+		t.afterRelease = f
+		t.mu.Unlock()
+		return nil
+	}
+	t.mu.Unlock()
+	return f()
 }

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -29,5 +32,63 @@ func TestPreprocessorMissing(t *testing.T) {
 	if status != 0 || stdout != "" || stderr != "" {
 		// -n programs are not preprocessed, as in DTrace.
 		t.Errorf("-n with -C: status %d stderr %q", status, stderr)
+	}
+}
+
+// TestScriptPositions: the scripts of several -s options are compiled as
+// one program, and each error names the script and line it is in, the
+// first script's too, which code generation meets after the merge.
+func TestScriptPositions(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	good := write("good.d", "BEGIN\n{\n\tx = 1;\n}\n")
+	syntax := write("syntax.d", "\n\nBEGIN\n{\n\ty = ;\n}\n")
+	clash := write("clash.d", "\n\n\nBEGIN\n{\n\tx = \"s\";\n}\n")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-s", good, "-s", syntax}, "dtrace: failed to compile script " + syntax + `: [D_SYNTAX] line 5: syntax error near ";"` + "\n"},
+		{[]string{"-s", good, "-s", clash}, "dtrace: failed to compile script " + clash + `: [D_OP_INCOMPAT] line 6: operands have incompatible types: "int" = "string"` + "\n"},
+		{[]string{"-s", syntax, "-s", good}, "dtrace: failed to compile script " + syntax + `: [D_SYNTAX] line 5: syntax error near ";"` + "\n"},
+	} {
+		_, stderr, status := run(t, append([]string{"-e", "-xerrtags"}, tc.args...)...)
+		if status != 1 || stderr != tc.want {
+			t.Errorf("%v: status %d, stderr %q; want 1, %q", tc.args, status, stderr, tc.want)
+		}
+	}
+	// A construct code generation refuses, in the first script: the
+	// merged program's positions are resolved in the file they are in.
+	testutil.RequireRoot(t)
+	refused := write("refused.d", "\n\n\n\nBEGIN\n{\n\t@[ustack()] = count();\n}\nEND\n{\n\t@[stack()] = count();\n}\n")
+	for _, args := range [][]string{{"-s", refused, "-s", good}, {"-s", good, "-s", refused}} {
+		_, stderr, status := run(t, append([]string{"-e", "-xerrtags"}, args...)...)
+		want := "dtrace: failed to compile script " + refused + ": [D_UNKNOWN] line 11: "
+		if status != 1 || !strings.HasPrefix(stderr, want) {
+			t.Errorf("%v: status %d, stderr %q; want 1, %q...", args, status, stderr, want)
+		}
+	}
+}
+
+// TestPreprocessorMessages: cpp's messages go to dtrace's standard error
+// (the writer the command was given), before dtrace's own.
+func TestPreprocessorMessages(t *testing.T) {
+	if _, err := exec.LookPath("cpp"); err != nil {
+		t.Skip("no cpp installed: ", err)
+	}
+	path := filepath.Join(t.TempDir(), "stop.d")
+	if err := os.WriteFile(path, []byte("#error stop here\nBEGIN {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, status := run(t, "-C", "-e", "-s", path)
+	want := "dtrace: failed to compile script " + path + ": Preprocessor failed to process input program\n"
+	if status != 1 || !strings.Contains(stderr, "stop here") || !strings.HasSuffix(stderr, want) {
+		t.Errorf("status %d, stderr %q; want 1, cpp's #error then %q", status, stderr, want)
 	}
 }
