@@ -337,8 +337,7 @@ func (g *gen) aggregate(a *ast.AssignExpr, v *check.Var) {
 	// The value and the increment are evaluated first, then the key.
 	value := ag.Func != agg.Count
 	if value {
-		g.expr(call.Args[0])
-		g.normalize(asm.R0, ctype.LongType)
+		g.exprAs(call.Args[0], ctype.LongType, true)
 		g.push(a)
 	}
 	incr := 0

@@ -5,10 +5,13 @@
 // string constant table, the aggregations and their key layouts, and the
 // sizes of the runtime maps the program relies on.
 //
-// Code generation follows the checker's types: every integer value lives
-// in a register as a 64-bit value already truncated and sign- or
-// zero-extended to its C type, so operators work on full registers and
-// only re-normalise their result; a string value is a pointer to a
+// Code generation follows the checker's types: an integer value is loaded
+// into a register as a 64-bit value truncated and sign- or zero-extended
+// to its C type. Operators work on full registers and leave their result
+// as it comes, so a chain of int operations computes in 64 bits as
+// DTrace's does; whatever converts a value to another type (an operand
+// of another type, a cast, a store), compares it or tests it first wraps
+// it to its own type, as C's conversions do (expr.go, dirty). A string value is a pointer to a
 // NUL-terminated buffer (the string table, a scratch slot or a
 // variable). Expressions are evaluated into R0, with pending operands
 // spilled to the stack, so the helpers that builtins call never clobber

@@ -94,8 +94,7 @@ func (g *gen) expr(e ast.Expr) *ctype.Type {
 		} else if tr, ok := g.translation(e); ok {
 			g.materialize(tr)
 		} else if v := g.inlineArray(e); v != nil {
-			g.withInlineArgs(e, v, func() { g.expr(v.Inline.Value) })
-			g.normalize(asm.R0, ti.Type)
+			g.withInlineArgs(e, v, func() { g.exprAs(v.Inline.Value, ti.Type, true) })
 		} else if g.inKernel(e) {
 			g.kaddr(e)
 			g.loadKernel(e, ti.Type)
@@ -131,9 +130,90 @@ func (g *gen) expr(e ast.Expr) *ctype.Type {
 
 // cond evaluates e as a truth value into R0 (non-zero is true). A
 // string is true when it is not NULL, as in DTrace, which tests its
-// address.
+// address. An integer computed with bits its type has no room for is
+// truncated first: (x ^ y) of ints is true when the int is.
 func (g *gen) cond(e ast.Expr) {
-	g.expr(e)
+	t := g.expr(e)
+	if g.dirty(e) {
+		g.normalize(asm.R0, t)
+	}
+}
+
+// dirty reports whether the value of integer expression e, narrower than
+// 64 bits, may hold bits its type has no room for. Operators compute in
+// 64 bits and leave their result as it comes (+, -, *, <<, ~ and unary -
+// may carry out of the type, / and % may overflow, the others keep what
+// their operands carry); whatever converts the value to another type,
+// compares it, tests it or stores it truncates it first (convert). So
+// (int)(x + x) wraps as C's does, while an expression whose intermediate
+// values overflow an int and come back within it, i = i * i / i, keeps
+// the 64-bit result DTrace computes.
+func (g *gen) dirty(e ast.Expr) bool {
+	ti := g.info.Types[e]
+	if ti == nil || ti.Const || !ctype.IsInteger(ti.Type) || ti.Type.Sizeof() >= 8 {
+		return false
+	}
+	switch e := e.(type) {
+	case *ast.ParenExpr:
+		return g.dirty(e.X)
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.ADD, token.SUB, token.MUL, token.DIV, token.MOD, token.SHL:
+			return true
+		case token.AND, token.OR, token.XOR:
+			return g.dirty(e.X) || g.dirty(e.Y)
+		case token.SHR:
+			return g.dirty(e.X)
+		case token.COMMA:
+			return g.dirty(e.Y)
+		}
+	case *ast.UnaryExpr:
+		switch e.Op {
+		case token.SUB, token.BNEG:
+			return true
+		case token.ADD:
+			return g.dirty(e.X)
+		}
+	case *ast.CondExpr:
+		return g.dirty(e.X) || g.dirty(e.Y)
+	}
+	return false
+}
+
+// exprAs evaluates e into R0 converted to integer type t as C converts a
+// value (clean), or as an operand of an operator of type t (not clean):
+// an operand of t's own type keeps what it carries beyond its type (see
+// dirty), one of another type is truncated to its own type before it is
+// converted.
+func (g *gen) exprAs(e ast.Expr, t *ctype.Type, clean bool) {
+	from := g.expr(e)
+	g.convert(e, from, t, clean)
+}
+
+// convert converts R0, the value of e of type from, to type t (see
+// exprAs). A value of a type other than an integer is only truncated to
+// t, when t is an integer.
+func (g *gen) convert(e ast.Expr, from, t *ctype.Type, clean bool) {
+	if !ctype.IsInteger(from) {
+		g.normalize(asm.R0, t)
+		return
+	}
+	if !ctype.IsInteger(t) {
+		return
+	}
+	if g.dirty(e) && (clean || !sameRepr(from, t)) {
+		g.normalize(asm.R0, from)
+	}
+	if castTruncates(from, t) {
+		g.normalize(asm.R0, t)
+	}
+}
+
+// sameRepr reports whether integer types a and b have the same width and
+// signedness (and so the same values).
+func sameRepr(a, b *ctype.Type) bool {
+	ra, rb := ctype.Resolve(a), ctype.Resolve(b)
+	return ra.Sizeof() == rb.Sizeof() && ctype.IsSigned(ra) == ctype.IsSigned(rb) && ra.Enc&ctype.Bool == rb.Enc&ctype.Bool
 }
 
 // strConst points R0 at a string constant in the string table.
@@ -159,7 +239,9 @@ func (g *gen) strOff(s string) int {
 func (g *gen) cast(e *ast.CastExpr, t *ctype.Type) {
 	from := g.expr(e.X)
 	switch {
-	case ctype.IsInteger(t) && (ctype.IsInteger(from) || ctype.IsPointer(from)):
+	case ctype.IsInteger(t) && ctype.IsInteger(from):
+		g.convert(e.X, from, t, true)
+	case ctype.IsInteger(t) && ctype.IsPointer(from):
 		if castTruncates(from, t) {
 			g.normalize(asm.R0, t)
 		}
@@ -175,12 +257,12 @@ func (g *gen) cast(e *ast.CastExpr, t *ctype.Type) {
 	}
 }
 
-// castTruncates reports whether a cast from integer or pointer type from
-// to integer type to truncates and extends its operand, as DTrace decides:
-// not to a 64-bit type, nor to a wider type that keeps the value's sign
-// (signed, or from an unsigned type), nor between types of the same width
-// and signedness. A value computed in 64 bits may so keep bits its type
-// has no room for.
+// castTruncates reports whether a conversion from integer or pointer type
+// from to integer type to truncates and extends its operand, as DTrace
+// decides: not to a 64-bit type, nor to a wider type that keeps the
+// value's sign (signed, or from an unsigned type), nor between types of
+// the same width and signedness. For a value within its type (not dirty)
+// that is C's conversion.
 func castTruncates(from, to *ctype.Type) bool {
 	if ctype.Resolve(to).Enc&ctype.Bool != 0 {
 		return true
@@ -212,7 +294,12 @@ func (g *gen) unary(e *ast.UnaryExpr, t *ctype.Type) {
 		g.addrOf(e)
 		return
 	}
-	// In 64 bits, as binary operators compute.
+	if e.Op == token.NOT {
+		g.cond(e.X)
+		g.boolNot()
+		return
+	}
+	// In 64 bits, as binary operators compute (see dirty).
 	g.expr(e.X)
 	switch e.Op {
 	case token.ADD:
@@ -435,8 +522,7 @@ func (g *gen) kaddr(e ast.Expr) {
 // does: an index outside faults with "index out of bounds". The check
 // also bounds the offset for the verifier, where the array is in a map.
 func (g *gen) index(x *ast.IndexExpr) {
-	g.expr(x.Index[0])
-	g.normalize(asm.R0, ctype.LongType)
+	g.exprAs(x.Index[0], ctype.LongType, true)
 	arr := ctype.Resolve(g.typeOf(x.X).Type)
 	if arr.Kind != ctype.Array || arr.Len <= 0 {
 		return
@@ -540,22 +626,35 @@ func (g *gen) binary(e *ast.BinaryExpr, t *ctype.Type) {
 	if isStr(xt) || isStr(yt) {
 		g.unsupported(e, "string operator "+e.Op.String())
 	}
-	// D computes in 64 bits: the operands are what they were loaded or
-	// computed as, and the result is not truncated to t (a store, a
-	// record or a cast truncates it). The operation's type only says
-	// whether it is signed: for a comparison, that of the operands'
-	// common type.
+	// D computes in 64 bits: the operands are converted to the
+	// operation's type (for a comparison, the operands' common type)
+	// and the result is not truncated to t (see dirty). A comparison
+	// compares values within their type.
 	ct := t
-	if isCompare(e.Op) {
+	cmp := isCompare(e.Op)
+	if cmp {
 		ct = commonType(xt, yt)
 	}
 	if (e.Op == token.ADD || e.Op == token.SUB) && (ctype.IsPointer(xt) || ctype.IsPointer(yt)) {
 		g.pointerArith(e, xt, yt)
 		return
 	}
-	g.expr(e.X)
+	shift := e.Op == token.SHL || e.Op == token.SHR
+	if ctype.IsPointer(ct) {
+		g.expr(e.X)
+	} else {
+		g.exprAs(e.X, ct, cmp)
+	}
 	g.push(e)
-	g.expr(e.Y)
+	switch {
+	case ctype.IsPointer(ct):
+		g.expr(e.Y)
+	case shift:
+		// The count is not converted to the shifted value's type.
+		g.exprAs(e.Y, yt, true)
+	default:
+		g.exprAs(e.Y, ct, cmp)
+	}
 	g.emit(asm.Mov.Reg(asm.R1, asm.R0))
 	g.pop(asm.R0)
 	g.arith(e, e.Op, ct)
@@ -581,15 +680,17 @@ func (g *gen) pointerArith(e *ast.BinaryExpr, xt, yt *ctype.Type) {
 		return 1
 	}
 	xp, yp := ctype.IsPointer(xt), ctype.IsPointer(yt)
-	g.expr(e.X)
-	if !xp {
-		g.normalize(asm.R0, ctype.LongType)
+	if xp {
+		g.expr(e.X)
+	} else {
+		g.exprAs(e.X, ctype.LongType, true)
 		g.emit(asm.Mul.Imm(asm.R0, elemSize(yt)))
 	}
 	g.push(e)
-	g.expr(e.Y)
-	if !yp {
-		g.normalize(asm.R0, ctype.LongType)
+	if yp {
+		g.expr(e.Y)
+	} else {
+		g.exprAs(e.Y, ctype.LongType, true)
 		g.emit(asm.Mul.Imm(asm.R0, elemSize(xt)))
 	}
 	g.emit(asm.Mov.Reg(asm.R1, asm.R0))
@@ -735,15 +836,23 @@ func (g *gen) logical(e *ast.BinaryExpr) {
 }
 
 // ternary generates c ? x : y; like any operator, it does not truncate
-// its value to its type.
+// its value to its type (see dirty), but converts each operand to it.
 func (g *gen) ternary(e *ast.CondExpr) {
 	els, done := g.label("else"), g.label("fi")
+	t := g.typeOf(e).Type
+	branch := func(x ast.Expr) {
+		if ctype.IsInteger(t) {
+			g.exprAs(x, t, false)
+		} else {
+			g.expr(x)
+		}
+	}
 	g.cond(e.Cond)
 	g.emit(asm.JEq.Imm(asm.R0, 0, els))
-	g.expr(e.X)
+	branch(e.X)
 	g.emit(asm.Ja.Label(done))
 	g.setLabel(els)
-	g.expr(e.Y)
+	branch(e.Y)
 	g.setLabel(done)
 	g.emit(nop())
 }
@@ -759,6 +868,7 @@ func (g *gen) assign(e *ast.AssignExpr) {
 		}
 		rt := g.expr(e.Rhs)
 		if !isStr(lt) {
+			g.convert(e.Rhs, rt, lt, true)
 			g.normalize(asm.R0, lt)
 		} else if !isStr(rt) && !ctype.IsInteger(rt) && !ctype.IsPointer(rt) {
 			// NULL (or another address) is a string's address too.
@@ -771,14 +881,30 @@ func (g *gen) assign(e *ast.AssignExpr) {
 	if !ok || isStr(lt) {
 		g.unsupported(e, "operator "+e.Op.String())
 	}
-	// In 64 bits as a binary operator, signed as the left-hand side is;
-	// the store truncates.
+	// In 64 bits as the binary operator, in the operands' common type
+	// (the left-hand side's for a shift); the store truncates.
+	rt := g.typeOf(e.Rhs).Type
+	ct := lt
+	arith := ctype.IsInteger(lt) && ctype.IsInteger(rt) && op != token.SHL && op != token.SHR
+	if arith {
+		ct = ctype.UsualArith(lt, rt, ctype.IntType)
+	}
 	g.loadVar(e.Lhs, lt)
+	if arith {
+		g.convert(e.Lhs, lt, ct, false)
+	}
 	g.push(e)
-	g.expr(e.Rhs)
+	switch {
+	case arith:
+		g.exprAs(e.Rhs, ct, false)
+	case ctype.IsInteger(rt):
+		g.exprAs(e.Rhs, rt, true)
+	default:
+		g.expr(e.Rhs)
+	}
 	g.emit(asm.Mov.Reg(asm.R1, asm.R0))
 	g.pop(asm.R0)
-	g.arith(e, op, lt)
+	g.arith(e, op, ct)
 	g.normalize(asm.R0, lt)
 	g.storeVar(e.Lhs, lt)
 }

@@ -291,8 +291,7 @@ func (g *gen) linkNtop(call *ast.CallExpr) {
 	}
 	g.expr(call.Args[1])
 	g.push(call)
-	g.expr(call.Args[0])
-	g.normalize(asm.R0, ctype.IntType)
+	g.exprAs(call.Args[0], ctype.IntType, true)
 	g.emit(asm.Mov.Reg(asm.R1, asm.R0))
 	g.pop(asm.R0)
 	tmp, out := g.strSlot(), g.strSlot()

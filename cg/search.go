@@ -39,8 +39,7 @@ const (
 // DTrace's index() and rindex() do. a is s's scratch slot.
 func (g *gen) search(n ast.Node, s, t, start ast.Expr, back bool) (a int) {
 	if start != nil {
-		g.expr(start)
-		g.normalize(asm.R0, ctype.IntType)
+		g.exprAs(start, ctype.IntType, true)
 		g.push(n)
 	}
 	g.expr(t)

@@ -132,8 +132,7 @@ func (g *gen) strIndex(e *ast.IndexExpr) {
 	// An address like any other: the verifier is to allow the sum.
 	g.forget(asm.R0, 0)
 	g.push(e)
-	g.expr(e.Index[0])
-	g.normalize(asm.R0, ctype.LongType)
+	g.exprAs(e.Index[0], ctype.LongType, true)
 	g.pop(asm.R1)
 	g.emit(asm.Add.Reg(asm.R0, asm.R1))
 	g.loadKernel(e, g.typeOf(e).Type)
@@ -449,12 +448,10 @@ func (g *gen) strchr(call *ast.CallExpr, last bool) {
 // negative length leaves that many characters off the end, and the part
 // is clipped to the string and to strsize.
 func (g *gen) substr(call *ast.CallExpr) {
-	g.expr(call.Args[1])
-	g.normalize(asm.R0, ctype.IntType)
+	g.exprAs(call.Args[1], ctype.IntType, true)
 	g.push(call)
 	if len(call.Args) > 2 {
-		g.expr(call.Args[2])
-		g.normalize(asm.R0, ctype.IntType)
+		g.exprAs(call.Args[2], ctype.IntType, true)
 		g.push(call)
 	}
 	g.expr(call.Args[0])
@@ -564,8 +561,7 @@ func (g *gen) lltostr(call *ast.CallExpr) {
 		constBase = ti.Value
 		if !ti.Const || ti.Value < 2 || ti.Value > 36 {
 			constBase = 0
-			g.expr(call.Args[1])
-			g.normalize(asm.R0, ctype.IntType)
+			g.exprAs(call.Args[1], ctype.IntType, true)
 			bad, ok := g.label("basebad"), g.label("baseok")
 			g.emit(
 				asm.JSLT.Imm(asm.R0, 2, bad),
@@ -578,8 +574,7 @@ func (g *gen) lltostr(call *ast.CallExpr) {
 			g.push(call)
 		}
 	}
-	g.expr(call.Args[0])
-	g.normalize(asm.R0, ctype.LongType)
+	g.exprAs(call.Args[0], ctype.LongType, true)
 	// R3 = the value, R4 = the base, R5 = the position of the last digit
 	// written; the value as given is spilled for the prefixes.
 	g.emit(asm.Mov.Reg(asm.R3, asm.R0))

@@ -79,8 +79,7 @@ func (g *gen) ident(e *ast.Ident, t *ctype.Type) {
 		if v.Inline == nil {
 			g.unsupported(e, "inline "+e.Name)
 		}
-		g.expr(v.Inline.Value)
-		g.normalize(asm.R0, t)
+		g.exprAs(v.Inline.Value, t, true)
 	default:
 		g.unsupported(e, fmt.Sprintf("identifier %s", e.Name))
 	}
@@ -468,7 +467,7 @@ func (g *gen) buildKey(n ast.Node, id uint32, self bool, keys []ast.Expr, size i
 // truncated to its type, as storing it would.
 func (g *gen) keyExpr(k ast.Expr) {
 	if t := g.expr(k); ctype.IsInteger(t) {
-		g.normalize(asm.R0, t)
+		g.convert(k, t, t, true)
 	}
 }
 
@@ -858,8 +857,7 @@ func (g *gen) withInlineArgs(e *ast.IndexExpr, v *check.Var, body func()) {
 	}
 	saved := map[*check.Var]int{}
 	for i, p := range v.InlineParams {
-		g.expr(e.Index[i])
-		g.normalize(asm.R0, p.Type)
+		g.exprAs(e.Index[i], p.Type, true)
 		g.push(e)
 		if old, ok := g.c.inlineArgs[p]; ok {
 			saved[p] = old

@@ -131,6 +131,7 @@ func (g *gen) xlateMember(n ast.Node, tr xlation, name string, t *ctype.Type) {
 	g.withInput(tr, func() {
 		vt := g.expr(val)
 		if !isAggregate(t) || isStr(t) {
+			g.convert(val, vt, t, true)
 			g.normalize(asm.R0, t)
 			return
 		}
@@ -166,6 +167,7 @@ func (g *gen) materialize(tr xlation) {
 			slot, xarea := g.c.slot, g.c.xarea
 			vt := g.expr(val)
 			if !isAggregate(m.Type) && !isStr(m.Type) {
+				g.convert(val, vt, m.Type, true)
 				g.normalize(asm.R0, m.Type)
 			}
 			g.storeInto(tr.node, off+int(m.Offset/8), m.Type, vt)

@@ -107,9 +107,10 @@ func Promote(t, intType *Type) *Type {
 // and b as D defines it, which is not C's: there are no integer
 // promotions (an enum counts as intType, but char + char stays char), and
 // the operand of higher rank wins, rank being the width in bits plus one
-// for an unsigned type; at equal rank a wins. D computes in 64 bits, so
-// the common type says how the result is stored, recorded and compared,
-// not where the arithmetic wraps.
+// for an unsigned type; at equal rank a wins. The operands are converted
+// to it as in C, but D computes in 64 bits, so the common type says how
+// the result is stored, recorded and compared, not where the arithmetic
+// wraps.
 func UsualArith(a, b, intType *Type) *Type {
 	ra, rb := Resolve(a), Resolve(b)
 	if ra.Kind == Float || rb.Kind == Float {

@@ -22,6 +22,6 @@ BEGIN
 	u = 17;
 	printf("%u %u\n", u / 4, u % 4);
 	a = -1;
-	printf("%u\n", a / 2u);	/* unsigned: -1 in 64 bits, halved */
+	printf("%u\n", a / 2u);	/* unsigned: -1 as an unsigned int, halved */
 	exit(0);
 }
