@@ -97,13 +97,18 @@ func (h *Handle) CompileFileContext(ctx context.Context, name string, r io.Reade
 type PreprocessorError struct{ err error }
 
 func (e *PreprocessorError) Error() string {
-	if errors.Is(e.err, cpp.ErrNotFound) {
+	if e != nil && errors.Is(e.err, cpp.ErrNotFound) {
 		return "Preprocessor not found"
 	}
 	return "Preprocessor failed to process input program"
 }
 
-func (e *PreprocessorError) Unwrap() error { return e.err }
+func (e *PreprocessorError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.err
+}
 
 // preprocess runs the C preprocessor with the -D, -U, -I and -H options
 // and the -X mode given: the system's, or the one -xcpppath names; its

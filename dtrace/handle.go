@@ -310,6 +310,11 @@ func (h *Handle) start(c *Code, w output.Writer, fx *output.Effects, e *prom.Exp
 	t := newTracing(h, s, len(c.prog.Probes()), e)
 	g.t = t
 	h.mu.Lock()
+	if h.closed {
+		// Closed meanwhile, from another goroutine.
+		h.mu.Unlock()
+		return nil, errors.Join(ErrClosed, s.Close())
+	}
 	c.started = true
 	h.tracing = t
 	h.mu.Unlock()

@@ -329,6 +329,16 @@ func TestMisuseTracing(t *testing.T) {
 			}
 			return err
 		}, ErrClosed},
+		{"Wait with a nil Context", func(t *testing.T) error {
+			tr, err := h.Exec(p, w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer tr.Close()
+			var nilCtx context.Context
+			_, err = tr.Wait(nilCtx)
+			return err
+		}, nil},
 		{"Wait again after the run", func(t *testing.T) error {
 			tr, err := h.Exec(p, w)
 			if err != nil {

@@ -62,12 +62,12 @@ type Tracing struct {
 	// what the handle's Close left to do then.
 	released     bool
 	afterRelease func() error
-	unwind   UnwindStats
-	unwindOK bool
+	unwind       UnwindStats
+	unwindOK     bool
 }
 
-// newTracing wraps a started session; w is the writer the session was
-// started with, which gate now guards.
+// newTracing wraps a started session, which enables probes probes, with
+// the exporter of its aggregations, if any.
 func newTracing(h *Handle, s *session.Session, probes int, e *prom.Exporter) *Tracing {
 	t := &Tracing{h: h, sess: s, probes: probes, exporter: e, done: make(chan struct{})}
 	t.targets = append(t.targets, h.targets...)
