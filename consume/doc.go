@@ -16,7 +16,10 @@
 // tracing stops (exit()) or a key notice is written, so a record is read
 // at the latest one switchrate after it was written. Perf rings are woken
 // by their watermark and, for what must be read now, through a doorbell
-// (perf.go). A Handler that is a Flusher is
+// (perf.go). Sync lets another goroutine wait until the buffers have been
+// read empty and the Handler flushed, so that what it prints then (the
+// notice of a process's exit) follows the records written before it. A
+// Handler that is a Flusher is
 // flushed each time the buffers have been read empty.
 //
 // DTrace's buffer policies fill and ring (policy.go) are kept by the

@@ -114,6 +114,14 @@ func (r *ringReader) wait(deadline time.Time) error {
 	return nil
 }
 
+// wakeFunc returns wake as a func, nil for a nil reader.
+func (r *ringReader) wakeFunc() func() {
+	if r == nil {
+		return nil
+	}
+	return r.wake
+}
+
 // wake makes a wait return now; it may be called from any goroutine.
 func (r *ringReader) wake() {
 	var one [8]byte

@@ -54,6 +54,7 @@ type Session struct {
 	eps        bpfrt.EPTable
 	rd         *perf.Reader // the perf rings' reader, without ring buffers
 	bell       *doorbell    // wakes rd (perf.go)
+	syncs      syncs        // the callers of Sync (sync.go)
 	ring       *ringReader  // the BPF ring buffers' reader
 	switchRate time.Duration
 	statusRate time.Duration
@@ -166,15 +167,17 @@ func (s *Session) Run(ctx context.Context, h Handler, begin, end *ebpf.Program) 
 		return 0, errors.New("session already ran")
 	}
 	s.finished = true
-	// wake wakes a blocked read when ctx is cancelled. The reader is
+	// wake wakes a blocked read when ctx is cancelled or Sync asks. The reader is
 	// taken now: cancelled before Run, ctx runs the function in a
 	// goroutine that may run only after Close has cleared it (waking
 	// a closed reader is harmless).
-	if rd, ring := s.rd, s.ring; ring != nil {
-		defer context.AfterFunc(ctx, ring.wake)()
-	} else {
-		defer context.AfterFunc(ctx, func() { rd.Flush() })()
+	wake := s.ring.wakeFunc()
+	if rd := s.rd; rd != nil {
+		wake = func() { rd.Flush() }
 	}
+	defer context.AfterFunc(ctx, wake)()
+	s.startSyncs(wake)
+	defer s.stopSyncs()
 	if begin != nil {
 		if err := bpfrt.Run(begin, s.runCPU()); err != nil {
 			return 0, fmt.Errorf("BEGIN: %w", err)
@@ -219,9 +222,11 @@ func (s *Session) Run(ctx context.Context, h Handler, begin, end *ebpf.Program) 
 			wake = statusDue
 		}
 		if s.ring != nil {
+			syncs := s.takeSyncs()
 			if err := s.readRings(h); err != nil {
 				return 0, err
 			}
+			releaseSyncs(syncs)
 			if err := s.ring.wait(wake); err != nil {
 				return 0, err
 			}
@@ -297,15 +302,19 @@ func (s *Session) readRings(h Handler) error {
 // readPerf dispatches one record of the perf rings, waiting for one
 // until deadline; when none is ready it first flushes h.
 func (s *Session) readPerf(rec *perf.Record, h Handler, deadline time.Time) error {
+	syncs := s.takeSyncs()
 	s.rd.SetDeadline(time.Now())
 	err := s.rd.ReadInto(rec)
 	if errors.Is(err, os.ErrDeadlineExceeded) {
 		if err := flush(h); err != nil {
 			return err
 		}
+		releaseSyncs(syncs)
+		syncs = nil
 		s.rd.SetDeadline(deadline)
 		err = s.rd.ReadInto(rec)
 	}
+	s.putBackSyncs(syncs)
 	if errors.Is(err, os.ErrDeadlineExceeded) || errors.Is(err, perf.ErrFlushed) {
 		return nil
 	}

@@ -144,6 +144,26 @@ func (t *Tracing) BufSize() int {
 	return t.sess.BufSize()
 }
 
+// Sync returns once the run has read its buffers empty and handed the
+// writer what it read, after the call; at once when the run is not
+// reading them (not started, ended, or closed). A caller that prints
+// from another goroutine (dtrace(8)'s notice that a process has exited)
+// syncs first, so that its message comes after the records written
+// before it, which may otherwise wait in the buffers until the next
+// switchrate tick. It returns ctx's error when ctx is done first.
+func (t *Tracing) Sync(ctx context.Context) error {
+	if err := t.valid(); err != nil {
+		return err
+	}
+	t.mu.Lock()
+	released := t.released
+	t.mu.Unlock()
+	if released {
+		return nil
+	}
+	return t.sess.Sync(ctx)
+}
+
 // UnwindStats counts the unwind tables a run built for the user stacks
 // it walked.
 type UnwindStats = session.UnwindStats

@@ -331,6 +331,12 @@ func (s *Session) BufSize() int { return s.cs.BufSize() }
 // of its events being missed.
 func (s *Session) OnActive(f func()) { s.cs.OnActive(f) }
 
+// Sync returns once the run has read the buffers empty and written what
+// it read, after the call (at once when it is not running): a notice
+// printed after it, from another goroutine, follows the records written
+// before it.
+func (s *Session) Sync(ctx context.Context) error { return s.cs.Sync(ctx) }
+
 // Run fires BEGIN, hands the writer what the probes record until exit()
 // is called or ctx is done, fires END, hands it the aggregations and
 // returns the exit status.

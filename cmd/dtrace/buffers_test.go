@@ -144,3 +144,38 @@ func TestRecordLatency(t *testing.T) {
 		})
 	}
 }
+
+// TestExitNoticeOrder checks that the notice of a target's exit, which
+// another goroutine prints on standard error, comes after the records
+// the target's probes wrote before it exited, though those wait in the
+// buffers until the consumer reads them (the next switchrate tick, 5s
+// here): standard output and error go to one pipe, as on a terminal.
+func TestExitNoticeOrder(t *testing.T) {
+	testutil.RequireRoot(t)
+	requireTracing(t)
+	for _, kind := range bufferKinds {
+		t.Run(kind, func(t *testing.T) {
+			cmd := exec.Command(os.Args[0], "-x", "switchrate=5s", "-n",
+				`syscall::write:entry /pid == $target/ { printf("w %d\n", arg2); }`,
+				"-c", "dd if=/dev/zero of=/dev/null bs=1 count=3 status=none")
+			cmd.Env = append(os.Environ(), asDtrace+"=1", consume.BuffersEnv+"="+kind)
+			var out bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &out
+			if err := cmd.Run(); err != nil {
+				t.Fatalf("dtrace: %v\n%s", err, out.Bytes())
+			}
+			var order []string
+			for _, line := range strings.Split(out.String(), "\n") {
+				switch {
+				case strings.HasSuffix(line, "w 1"):
+					order = append(order, "record")
+				case strings.HasPrefix(line, "dtrace: pid ") && strings.HasSuffix(line, " has exited"):
+					order = append(order, "notice")
+				}
+			}
+			if got := strings.Join(order, " "); got != "record record record notice" {
+				t.Errorf("order %q, want the three records, then the notice\n%s", got, out.Bytes())
+			}
+		})
+	}
+}

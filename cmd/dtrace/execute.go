@@ -93,7 +93,7 @@ func (c *command) execute(out io.Writer) {
 	}()
 	var watching sync.WaitGroup
 	if targets := c.h.Processes(); len(targets) > 0 {
-		watching.Go(func() { c.watchTargets(ctx, targets, cancel) })
+		watching.Go(func() { c.watchTargets(ctx, t, targets, cancel) })
 	}
 	status, err := t.Wait(ctx)
 	// A process that outlives the run is killed without a notice.
@@ -308,8 +308,10 @@ func (c *command) impatient() {
 }
 
 // watchTargets reports each process's exit as it happens and ends the run
-// once all have exited, or returns when ctx is done.
-func (c *command) watchTargets(ctx context.Context, targets []*proc.Process, stop func()) {
+// once all have exited, or returns when ctx is done. The report comes
+// after the records the process's probes wrote before it exited: the
+// run reads its buffers and writes what they hold first.
+func (c *command) watchTargets(ctx context.Context, t *dtrace.Tracing, targets []*proc.Process, stop func()) {
 	exited := make(chan *proc.Process, len(targets))
 	for _, p := range targets {
 		go func() {
@@ -322,6 +324,9 @@ func (c *command) watchTargets(ctx context.Context, targets []*proc.Process, sto
 		select {
 		case p = <-exited:
 		case <-ctx.Done():
+			return
+		}
+		if t.Sync(ctx) != nil {
 			return
 		}
 		msg := fmt.Sprintf("pid %d has exited", p.Pid())
