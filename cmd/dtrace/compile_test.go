@@ -36,8 +36,7 @@ func TestPreprocessorMissing(t *testing.T) {
 }
 
 // TestScriptPositions: the scripts of several -s options are compiled as
-// one program, and each error names the script and line it is in, the
-// first script's too, which code generation meets after the merge.
+// one program, and each error names the script and line it is in.
 func TestScriptPositions(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, src string) string {
@@ -63,9 +62,22 @@ func TestScriptPositions(t *testing.T) {
 			t.Errorf("%v: status %d, stderr %q; want 1, %q", tc.args, status, stderr, tc.want)
 		}
 	}
-	// A construct code generation refuses, in the first script: the
-	// merged program's positions are resolved in the file they are in.
+}
+
+// TestScriptPositionsGenerated: a construct code generation refuses in
+// the first of two scripts is named in that script: the merged program's
+// positions are resolved in the file they are in.
+func TestScriptPositionsGenerated(t *testing.T) {
 	testutil.RequireRoot(t)
+	dir := t.TempDir()
+	write := func(name, src string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	good := write("good.d", "BEGIN\n{\n\tx = 1;\n}\n")
 	refused := write("refused.d", "\n\n\n\nBEGIN\n{\n\t@[ustack()] = count();\n}\nEND\n{\n\t@[stack()] = count();\n}\n")
 	for _, args := range [][]string{{"-s", refused, "-s", good}, {"-s", good, "-s", refused}} {
 		_, stderr, status := run(t, append([]string{"-e", "-xerrtags"}, args...)...)
