@@ -14,12 +14,14 @@
 // Neither kind of buffer wakes the reader at each record: it reads them
 // at each switchrate tick, when a CPU's ring passes half full, and when
 // tracing stops (exit()) or a key notice is written, so a record is read
-// at the latest one switchrate after it was written. Perf rings are woken
-// by their watermark and, for what must be read now, through a doorbell
-// (perf.go). Sync lets another goroutine wait until the buffers have been
-// read empty and the Handler flushed, so that what it prints then (the
-// notice of a process's exit) follows the records written before it. A
-// Handler that is a Flusher is
+// at the latest one switchrate after it was written; not when the
+// consumer wakes only to check the state at a statusrate tick. Perf rings
+// are woken by their watermark and, for what must be read now, through a
+// doorbell (perf.go). Sync lets another goroutine wait until the buffers
+// have been read empty and the Handler flushed, so that what it prints
+// then (the notice of a process's exit) follows the records written
+// before it. A Handler may change switchrate and statusrate while tracing
+// (setopt(): SetSwitchRate, SetStatusRate). A Handler that is a Flusher is
 // flushed each time the buffers have been read empty.
 //
 // DTrace's buffer policies fill and ring (policy.go) are kept by the

@@ -20,6 +20,14 @@ type Handler interface {
 	SpecDrops(kind SpecDrop, n uint64) error
 }
 
+// Stopper is implemented by a Handler that wants to know when tracing has
+// stopped (exit(), a full fill buffer, a signal): Stopping is called once,
+// when the consumer first sees it, before it reads the records left in the
+// buffers. DTrace then reads the aggregations regardless of aggrate.
+type Stopper interface {
+	Stopping() error
+}
+
 // KeyHandler is implemented by a Handler that wants the key notices of
 // aggregations whose keys hold user addresses (bpfrt.EPIDKeyNotice); other
 // Handlers never see them.

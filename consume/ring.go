@@ -88,22 +88,23 @@ func newRingReader(rings []*ebpf.Map) (_ *ringReader, err error) {
 }
 
 // wait blocks until a ring wakes the reader (it passed its fill mark, or
-// tracing stopped), wake is called or the deadline passes.
-func (r *ringReader) wait(deadline time.Time) error {
+// tracing stopped), wake is called or the deadline passes, and reports
+// whether it was woken rather than timed out.
+func (r *ringReader) wait(deadline time.Time) (bool, error) {
 	ms := -1
 	if !deadline.IsZero() {
 		d := time.Until(deadline)
 		if d <= 0 {
-			return nil
+			return false, nil
 		}
 		ms = int((d + time.Millisecond - 1) / time.Millisecond)
 	}
 	n, err := unix.EpollWait(r.epfd, r.events, ms)
 	if errors.Is(err, unix.EINTR) {
-		return nil
+		return true, nil
 	}
 	if err != nil {
-		return fmt.Errorf("wait for buffers: %w", err)
+		return false, fmt.Errorf("wait for buffers: %w", err)
 	}
 	for _, ev := range r.events[:n] {
 		if ev.Fd == -1 {
@@ -111,7 +112,7 @@ func (r *ringReader) wait(deadline time.Time) error {
 			unix.Read(r.evfd, b[:])
 		}
 	}
-	return nil
+	return n > 0, nil
 }
 
 // wakeFunc returns wake as a func, nil for a nil reader.

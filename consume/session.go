@@ -148,6 +148,25 @@ func (s *Session) Maps() *bpfrt.Maps { return s.maps }
 // EPs returns the session's enabled probe table.
 func (s *Session) EPs() *bpfrt.EPTable { return &s.eps }
 
+// SetSwitchRate changes how often the consumer reads the buffers when
+// nothing wakes it, as setopt("switchrate") does while tracing: the next
+// reading is due one new switchrate after the last. A Handler may call it
+// from within Run; d <= 0 is ignored.
+func (s *Session) SetSwitchRate(d time.Duration) {
+	if d > 0 {
+		s.switchRate = d
+	}
+}
+
+// SetStatusRate changes how often the consumer checks the state (exit()),
+// as setopt("statusrate") does while tracing. A Handler may call it from
+// within Run; d <= 0 is ignored.
+func (s *Session) SetStatusRate(d time.Duration) {
+	if d > 0 {
+		s.statusRate = d
+	}
+}
+
 // OnActive makes Run call f once BEGIN has run and the activity has left
 // inactive (tracing is active, or exit() in BEGIN has ended it), before it
 // reads any record.
@@ -198,6 +217,20 @@ func (s *Session) Run(ctx context.Context, h Handler, begin, end *ebpf.Program) 
 	var rec perf.Record
 	lastDrops := time.Now()
 	statusDue := lastDrops // with a statusrate, when the state is next checked
+	// The rings are read when a record or a wake woke the consumer and at
+	// each switchrate tick, not when it wakes only to check the state at
+	// a statusrate tick: DTrace reads its buffers at switchrate.
+	woken := true
+	// stopping tells a Stopper, once, that tracing has stopped: as soon
+	// as exit() has run, before the records that follow it are read.
+	stopped := false
+	stopping := func() error {
+		if st, ok := h.(Stopper); ok && !stopped {
+			stopped = true
+			return st.Stopping()
+		}
+		return nil
+	}
 	for ctx.Err() == nil {
 		if st, err = s.maps.ReadState(); err != nil {
 			return 0, err
@@ -208,6 +241,11 @@ func (s *Session) Run(ctx context.Context, h Handler, begin, end *ebpf.Program) 
 		if st.Activity != bpfrt.ActivityActive && due || s.policy.filled {
 			break
 		}
+		if st.Activity != bpfrt.ActivityActive {
+			if err := stopping(); err != nil {
+				return 0, err
+			}
+		}
 		for due && s.statusRate > 0 && !now.Before(statusDue) {
 			statusDue = statusDue.Add(s.statusRate)
 		}
@@ -216,18 +254,21 @@ func (s *Session) Run(ctx context.Context, h Handler, begin, end *ebpf.Program) 
 				return 0, err
 			}
 			lastDrops = time.Now()
+			woken = true
 		}
 		wake := lastDrops.Add(s.switchRate)
 		if s.statusRate > 0 && statusDue.Before(wake) {
 			wake = statusDue
 		}
 		if s.ring != nil {
-			syncs := s.takeSyncs()
-			if err := s.readRings(h); err != nil {
-				return 0, err
+			if woken {
+				syncs := s.takeSyncs()
+				if err := s.readRings(h); err != nil {
+					return 0, err
+				}
+				releaseSyncs(syncs)
 			}
-			releaseSyncs(syncs)
-			if err := s.ring.wait(wake); err != nil {
+			if woken, err = s.ring.wait(wake); err != nil {
 				return 0, err
 			}
 			continue
@@ -237,6 +278,9 @@ func (s *Session) Run(ctx context.Context, h Handler, begin, end *ebpf.Program) 
 		}
 	}
 	if err := s.maps.SetActivity(bpfrt.ActivityDraining); err != nil {
+		return 0, err
+	}
+	if err := stopping(); err != nil {
 		return 0, err
 	}
 	if err := s.drain(&rec, h); err != nil {

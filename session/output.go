@@ -56,6 +56,16 @@ type decoder struct {
 	// rateSnapshot).
 	aggRate time.Duration
 	lastAgg time.Time
+	// rates is the consumer, whose switchrate and statusrate setopt()
+	// changes while tracing.
+	rates rateSetter
+}
+
+// rateSetter is the consumer's side of setopt() of switchrate and
+// statusrate (consume.Session).
+type rateSetter interface {
+	SetSwitchRate(d time.Duration)
+	SetStatusRate(d time.Duration)
 }
 
 // probeName is a probe's name split into its fields.
@@ -169,6 +179,7 @@ func (o *decoder) Record(r consume.Record) error {
 			if err := o.setoptError(r, text); err != nil {
 				return err
 			}
+			o.setRate(text)
 			p.Actions = append(p.Actions, output.Action{Kind: output.Setopt, Option: text})
 		case cg.ActPrint:
 			n := int(rd.Arg)
@@ -307,6 +318,54 @@ func (o *decoder) setoptError(r consume.Record, text string) error {
 		r.EP.Stmt.Symbol(), r.EP.ProbeID, r.EP.ProbeName, name, value, err)
 	return o.w.Error(&output.Error{CPU: r.CPU, EPID: r.EP.EPID, ID: r.EP.ProbeID, Provider: pn.provider,
 		Module: pn.module, Function: pn.function, Name: pn.name, Message: msg})
+}
+
+// setRate carries out a setopt() of one of the rates the consumer keeps
+// (switchrate, statusrate, aggrate), which DTrace applies from the next
+// time it looks at the buffers, the state or the aggregations; an option
+// given without a value or with a bad one (setoptError reported it) is
+// left as it was.
+func (o *decoder) setRate(text string) {
+	name, value, has := strings.Cut(text, "=")
+	if !has {
+		return
+	}
+	switch name {
+	case "switchrate", "statusrate", "aggrate":
+	default:
+		return
+	}
+	try := option.New()
+	try.SetActive()
+	if try.SetArg(name+"="+value) != nil {
+		return
+	}
+	v, ok := try.Value(name)
+	if !ok || v <= 0 {
+		return
+	}
+	d := time.Duration(v)
+	switch {
+	case name == "aggrate":
+		o.mu.Lock()
+		o.aggRate = d
+		o.mu.Unlock()
+	case o.rates == nil:
+	case name == "switchrate":
+		o.rates.SetSwitchRate(d)
+	default:
+		o.rates.SetStatusRate(d)
+	}
+}
+
+// Stopping makes the next printa() take a fresh snapshot whatever the
+// aggrate: once tracing has stopped, DTrace reads the aggregations (and
+// the buffers) regardless of their rates before it drains what is left.
+func (o *decoder) Stopping() error {
+	o.mu.Lock()
+	o.lastAgg = time.Time{}
+	o.mu.Unlock()
+	return nil
 }
 
 // Fault reports a fault and goes on.

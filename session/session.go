@@ -217,6 +217,7 @@ func StartWith(prog *cg.Program, probes *Probes, opts Options, w output.Writer, 
 	}
 	s.syms = syms
 	s.out = newDecoder(prog, cs.Maps(), syms, w, fx)
+	s.out.rates = cs
 	if opts != nil {
 		if v, ok := opts.Value("aggrate"); ok && v > 0 {
 			s.out.aggRate = time.Duration(v)

@@ -1,10 +1,13 @@
 /*
  * With aggrate, printa() reads the aggregations at most once in that
  * time, as DTrace does: within an hour, the ticks print the count BEGIN's
- * printa() read. The end of the run reads them afresh (@b).  @@nosort
+ * printa() read. Once exit() has stopped tracing, DTrace reads them afresh
+ * whatever the aggrate: the last tick's printa(), read after its exit(),
+ * and the end of the run (@b) print the final count.  @@nosort
  */
 #pragma D option quiet
 #pragma D option aggrate=1h
+#pragma D option switchrate=10ms
 
 BEGIN
 {
@@ -13,14 +16,14 @@ BEGIN
 	printa("begin %@d\n", @a);
 }
 
-tick-10ms
+tick-100ms
 {
 	@a = count();
 	@b = count();
 	printa("tick %@d\n", @a);
 }
 
-tick-10ms
+tick-100ms
 /++i == 3/
 {
 	exit(0);

@@ -1,6 +1,6 @@
 begin 1
 tick 1
 tick 1
-tick 1
+tick 4
 
                 4
