@@ -164,6 +164,7 @@ func TestMisuse(t *testing.T) {
 		cases = append(cases,
 			misuse{tr.what + " Wait", func(*testing.T) error { _, err := tr.t.Wait(ctx); return err }, errNotOpen},
 			misuse{tr.what + " Close", func(*testing.T) error { return tr.t.Close() }, errNotOpen},
+			misuse{tr.what + " Sync", func(*testing.T) error { return tr.t.Sync(ctx) }, errNotOpen},
 			misuse{tr.what + " Refused, BufSize, UnwindStats, Probes", func(*testing.T) error {
 				_, ok := tr.t.UnwindStats()
 				if tr.t.Refused() != nil || tr.t.BufSize() != 0 || ok || tr.t.Probes() != 0 {
@@ -339,6 +340,23 @@ func TestMisuseTracing(t *testing.T) {
 			_, err = tr.Wait(nilCtx)
 			return err
 		}, nil},
+		{"Sync with a nil Context", func(t *testing.T) error {
+			tr, err := h.Exec(p, w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer tr.Close()
+			var nilCtx context.Context
+			return tr.Sync(nilCtx)
+		}, nil},
+		{"Sync after Close", func(t *testing.T) error {
+			tr, err := h.Exec(p, w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tr.Close()
+			return tr.Sync(ctx)
+		}, noError},
 		{"Wait again after the run", func(t *testing.T) error {
 			tr, err := h.Exec(p, w)
 			if err != nil {

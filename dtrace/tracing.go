@@ -155,6 +155,9 @@ func (t *Tracing) Sync(ctx context.Context) error {
 	if err := t.valid(); err != nil {
 		return err
 	}
+	if ctx == nil {
+		return errors.New("dtrace: Sync with a nil Context")
+	}
 	t.mu.Lock()
 	released := t.released
 	t.mu.Unlock()
