@@ -56,7 +56,8 @@
 //	128  u64 dynamic variable drops: stores the full dynvar map refused
 //	136  u64 where strtok() goes on, -1 at the start of each firing
 //	144  u64 dt_output's word: the CPU, the key of its ring buffer
-//	152  Layout.Save     what dt_error saves while ERROR clauses run
+//	152  u32 defer mode  156 u32 defer key  160 u32 resume point (defer.go)
+//	168  Layout.Save     what dt_error saves while ERROR clauses run
 //	     Layout.FaultRec the fault record being staged
 //	     Layout.This     this-> variables (ThisSize)
 //	     Layout.Str      StrSlots string scratch slots of StrSize
@@ -108,8 +109,18 @@
 // element per aggregation without keys), dt_strtab (ARRAY[1],
 // string constants), dt_spec (ARRAY[1], mmapped: the speculative buffers'
 // states and failure counters, spec.go), and, for a program using
-// curcpu, dt_cpuinfo (ARRAY of each CPU's cpuinfo_t, cpuinfo.go). Instructions name maps by reference
+// curcpu, dt_cpuinfo (ARRAY of each CPU's cpuinfo_t, cpuinfo.go), and, for
+// a program some clause of which defers a failed copy, dt_defer (HASH of
+// thread to saved firing, defer.go). Instructions name maps by reference
 // (asm.LoadMapPtr(r, 0).WithReference(MapGlobals)); Maps.Load binds them.
+//
+// # Deferred firings
+//
+// A clause whose copy from user memory fails at a system call's entry
+// may defer instead of faulting (Stmt.Defers): the entry program saves
+// the rest of the firing in dt_defer (Builder.Defer) and the return
+// program runs it before its own clauses (Builder.Resume). defer.go
+// says how; provider/syscall what the user sees.
 //
 // # BEGIN and END
 //

@@ -69,6 +69,9 @@ type Config struct {
 	// Buffers chooses the principal buffers (ring.go): BPF ring buffers
 	// where the kernel has them, by default.
 	Buffers Buffers
+	// Defer asks for the map of deferred firings (defer.go): some
+	// clause may defer a copy that failed.
+	Defer bool
 	// ManualResize is bufresize=manual: a ring buffer the kernel cannot
 	// allocate fails NewMaps rather than being halved until it can.
 	ManualResize bool
@@ -136,9 +139,17 @@ const (
 	MstTok = 136 // u64
 	// MstOut is dt_output's scratch word: the CPU number, as the key of
 	// the CPU's ring buffer (ring.go).
-	MstOut   = 144 // u64
-	mstSize  = 152
-	saveSize = MstArgs + 6*8 // what dt_error changes and restores
+	MstOut = 144 // u64
+	// MstDefer, MstDeferKey and MstResume are a deferring firing's
+	// (defer.go): whether a clause may defer a copy that failed
+	// (DeferOff, DeferOn, or DeferDone once one has), the provider's
+	// key of the event the firing waits for, and where the firing
+	// resumes.
+	MstDefer    = 152 // u32
+	MstDeferKey = 156 // u32
+	MstResume   = 160 // u32
+	mstSize     = 168
+	saveSize    = MstArgs + 6*8 // what dt_error changes and restores
 )
 
 // MstArg is the offset of argument i in the machine state.

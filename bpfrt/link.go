@@ -50,6 +50,10 @@ type Builder struct {
 	cont  int // the continuation being emitted, when main is not nil
 	// err is what the builder cannot build (Err).
 	err error
+	// deferring says the firings emitted defer failed copies, and
+	// deferPoints are their resume points (defer.go).
+	deferring   bool
+	deferPoints []ResumePoint
 }
 
 // segment is one program of a chain: its trampoline and its clauses.
@@ -151,6 +155,15 @@ func (b *Builder) Layout() *Layout { return b.l }
 func (b *Builder) Fire(p ProbeRef, expect Activity, stmts []*Stmt) {
 	b.probes = append(b.probes, p)
 	b.Emit(asm.StoreImm(RegScratch, MstPRID, int64(p.ID), asm.Word), StoreImm64(RegScratch, MstTime, 0), StoreImm64(RegScratch, MstTok, -1))
+	// A firing of one probe never defers: a deferred firing resumes
+	// with the EPIDs of a block (FireIndexed).
+	deferring := b.deferring
+	b.deferring = false
+	b.deferMode(stmts)
+	if deferring && slices.ContainsFunc(stmts, func(s *Stmt) bool { return s.Defers }) {
+		b.Emit(asm.StoreImm(RegScratch, MstDefer, DeferOff, asm.Word))
+	}
+	b.deferring = deferring
 	for _, s := range stmts {
 		b.makeRoom(p.Name, len(stmts), s, nil, false)
 		epid := b.eps.Add(p.ID, p.Name, s)
@@ -286,6 +299,7 @@ func (b *Builder) FireIndexed(probes []ProbeRef, expect Activity, stmts []*Stmt)
 	b.probes = append(b.probes, probes...)
 	base := b.eps.AddBlock(probes, stmts)
 	b.Emit(StoreImm64(RegScratch, MstTime, 0), StoreImm64(RegScratch, MstTok, -1))
+	b.deferMode(stmts)
 	for j, s := range stmts {
 		// A continuation finds the probe's index again from the EPID
 		// of the clause before: base + index*len(stmts) + j-1.
@@ -303,6 +317,7 @@ func (b *Builder) FireIndexed(probes []ProbeRef, expect Activity, stmts []*Stmt)
 			asm.StoreMem(RegScratch, MstEPID, asm.R1, asm.Word),
 		)
 		b.callClause(s)
+		b.afterClause(stmts, j)
 	}
 	b.Emit(asm.Ja.Label(exitLabel))
 	b.endContinuation()

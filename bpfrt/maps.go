@@ -108,6 +108,9 @@ type Maps struct {
 	// CPUInfo: ARRAY of the CPUs' cpuinfo_t (cpuinfo.go), or nil when the
 	// program does not use curcpu.
 	CPUInfo *ebpf.Map
+	// Defer: the deferred firings (defer.go), or nil when no clause
+	// defers.
+	Defer *ebpf.Map
 	// Unwind: the unwind tables of the target processes (unwind.go), or
 	// nil when the program walks user stacks by frame pointers only.
 	Unwind *UnwindMaps
@@ -169,6 +172,11 @@ func NewMaps(cfg Config) (*Maps, error) {
 			return nil, err
 		}
 	}
+	if cfg.Defer {
+		if m.Defer, err = newDeferMap(l); err != nil {
+			return nil, fmt.Errorf("create map %s: %w", MapDefer, err)
+		}
+	}
 	if cfg.UnwindRows > 0 {
 		if m.Unwind, err = NewUnwindMaps(cfg.UnwindRows); err != nil {
 			return nil, err
@@ -189,6 +197,9 @@ func NewMaps(cfg Config) (*Maps, error) {
 	}
 	if m.CPUInfo != nil {
 		m.byName[MapCPUInfo] = m.CPUInfo
+	}
+	if m.Defer != nil {
+		m.byName[MapDefer] = m.Defer
 	}
 	if u := m.Unwind; u != nil {
 		m.byName[MapUProcs], m.byName[MapUMaps], m.byName[MapURows], m.byName[MapUWant] = u.Procs, u.Maps, u.Rows, u.Want
@@ -238,7 +249,7 @@ func (m *Maps) ByName(name string) *ebpf.Map { return m.byName[name] }
 func (m *Maps) Close() error {
 	var errs []error
 	m.closeRings()
-	for _, mp := range []*ebpf.Map{m.Doorbell, m.Scratch, m.State, m.Globals, m.DynVars, m.Aggs, m.AggVals, m.Strtab, m.Spec, m.CPUInfo} {
+	for _, mp := range []*ebpf.Map{m.Doorbell, m.Scratch, m.State, m.Globals, m.DynVars, m.Aggs, m.AggVals, m.Strtab, m.Spec, m.CPUInfo, m.Defer} {
 		if mp != nil {
 			errs = append(errs, mp.Close())
 		}

@@ -72,6 +72,11 @@ type Stmt struct {
 	// with the stack words of arg6-arg9, whose read costs more than the
 	// rest of a firing.
 	ArgsRead uint16
+	// Defers says the clause defers a copy from user memory that
+	// failed when the firing allows it (MstDefer, defer.go): it then
+	// sets MstDefer to DeferDone and returns, having changed nothing
+	// outside its record, and the firing resumes with it later.
+	Defers bool
 }
 
 // ArgsRead returns the arguments some statement of stmts reads (see

@@ -58,6 +58,13 @@
 // records per id, bounded by specsize, until the control record prints
 // or drops them, and then frees the buffer (package consume).
 //
+// Copies from user memory (copyin(), copyinto(), copyinstr()) that fail
+// may defer rather than fault where the firing allows it (defer.go): the
+// clause then returns having changed nothing outside its record, and runs
+// again at the system call's return. Only a copy before which the clause
+// has no effect defers; code generation decides that statement by
+// statement, and the option nocopyretry turns it off.
+//
 // User stacks and symbols (ustack.go): ustack() and jstack() record the
 // process ID, then the frames bpf_get_stack(BPF_F_USER_STACK) writes
 // (ustackframes, jstackframes or the call's count, at most maxframes);

@@ -85,6 +85,9 @@ type gen struct {
 	// tregs is DTrace's number of tuple registers (option tregs),
 	// which bounds the keys of an associative array or aggregation.
 	tregs int
+	// deferCopies says copies that fail may defer (defer.go): the
+	// nocopyretry option is off.
+	deferCopies bool
 
 	kstackArea int // offset from Layout.This of the buffer kernel stacks are taken into (kstack.go)
 
@@ -131,6 +134,11 @@ type clause struct {
 	// its alloca() memory at run time.
 	allocLimit int
 	dynAlloca  bool
+	// Deferred copies (defer.go): deferOK says a failed copy may defer
+	// where it is being generated, effected that code generated so far
+	// has an effect outside the record, defers that some copy defers,
+	// isError that the clause is one of dtrace:::ERROR.
+	deferOK, effected, defers, isError bool
 }
 
 // Compile generates the code of a checked program for target. m gives
@@ -171,27 +179,28 @@ func Compile(prog *ast.Program, info *check.Info, m Matcher, opts Options, targe
 // scratch slots. When an expression needs more, it returns how many.
 func compileSlots(prog *ast.Program, info *check.Info, m Matcher, opts Options, target Target, slots, rec int) (p *Program, want int, err error) {
 	g := &gen{
-		slots:     slots,
-		recSize:   rec,
-		prog:      &Program{WallOffset: -1},
-		info:      info,
-		file:      prog.File,
-		m:         m,
-		strbuf:    bpfrt.DefaultStrSize + 1,
-		pcapsize:  defaultPcapSize,
-		maxFrames: maxFrames,
-		target:    target,
-		frames:    defaultFrames,
-		uframes:   defaultUFrames,
-		jframes:   defaultJFrames,
-		globals:   map[*check.Var]int{},
-		this:      map[*check.Var]int{},
-		dyn:       map[*check.Var]*dynVar{},
-		aggs:      map[*check.Var]*Agg{},
-		strs:      map[string]int{},
-		formats:   map[string]int{},
-		scratch:   defaultScratch,
-		tregs:     defaultTupleRegs,
+		slots:       slots,
+		recSize:     rec,
+		prog:        &Program{WallOffset: -1},
+		info:        info,
+		file:        prog.File,
+		m:           m,
+		strbuf:      bpfrt.DefaultStrSize + 1,
+		pcapsize:    defaultPcapSize,
+		maxFrames:   maxFrames,
+		target:      target,
+		frames:      defaultFrames,
+		uframes:     defaultUFrames,
+		jframes:     defaultJFrames,
+		globals:     map[*check.Var]int{},
+		this:        map[*check.Var]int{},
+		dyn:         map[*check.Var]*dynVar{},
+		aggs:        map[*check.Var]*Agg{},
+		strs:        map[string]int{},
+		formats:     map[string]int{},
+		scratch:     defaultScratch,
+		tregs:       defaultTupleRegs,
+		deferCopies: true,
 	}
 	if opts != nil {
 		if v, ok := opts.Value("strsize"); ok && v > 0 {
@@ -213,6 +222,7 @@ func compileSlots(prog *ast.Program, info *check.Info, m Matcher, opts Options, 
 			g.maxFrames = int(min(v, maxFrames))
 		}
 		g.unwind = opts.Bool("ustackunwind")
+		g.deferCopies = !opts.Bool("nocopyretry")
 		if v, ok := opts.Value("ustacktablesize"); ok && v > 0 {
 			g.unwindRows = int(min(max(v/bpfrt.URowSize, 1), 1<<28))
 		}
@@ -486,12 +496,14 @@ func (g *gen) clause(id, stmtID int, ci *check.ClauseInfo) error {
 				seen[p.ID] = true
 				c.probes = append(c.probes, p)
 			}
+			c.isError = c.isError || p.Provider == "dtrace" && p.Name == "ERROR"
 		}
 	}
 	out := g.label("out")
 	if ci.Clause.Pred != nil {
-		done := g.fullExpr(ci.Clause.Pred)
+		done, deferred := g.fullExpr(ci.Clause.Pred), g.deferrable(ci.Clause.Pred, false)
 		g.cond(ci.Clause.Pred)
+		deferred()
 		done()
 		g.emit(asm.JEq.Imm(asm.R0, 0, out))
 	}
@@ -551,7 +563,10 @@ func (g *gen) clause(id, stmtID int, ci *check.ClauseInfo) error {
 		prologue = append(prologue, asm.Ja.Label(body), asm.Mov.Imm(asm.R0, 0).WithSymbol(fail), asm.Return())
 	}
 	insns := append(prologue, c.insns...)
-	stmt := &bpfrt.Stmt{ID: stmtID, Insns: insns, Recs: c.recs, DataSize: c.size, ArgsRead: c.argsRead}
+	stmt := &bpfrt.Stmt{ID: stmtID, Insns: insns, Recs: c.recs, DataSize: c.size, ArgsRead: c.argsRead, Defers: c.defers}
+	if c.defers {
+		g.prog.Config.Defer = true
+	}
 	g.prog.Clauses = append(g.prog.Clauses, &Clause{Stmt: stmt, Desc: ci.Clause.Descs[0].String(), Probes: c.probes, CanFault: c.faults})
 	g.c, g.ci = nil, nil
 	return nil
@@ -629,8 +644,9 @@ func (g *gen) stageOff(off int) int16 { return int16(g.l.Stage + bpfrt.RecHeader
 func (g *gen) stmt(s ast.Stmt) {
 	switch s := s.(type) {
 	case *ast.ExprStmt:
-		done := g.fullExpr(s.X)
+		done, deferred := g.fullExpr(s.X), g.deferrable(s.X, true)
 		g.exprStmt(s.X)
+		deferred()
 		done()
 	case *ast.BlockStmt:
 		for _, s := range s.List {
@@ -638,8 +654,9 @@ func (g *gen) stmt(s ast.Stmt) {
 		}
 	case *ast.IfStmt:
 		els, end := g.label("else"), g.label("endif")
-		done := g.fullExpr(s.Cond)
+		done, deferred := g.fullExpr(s.Cond), g.deferrable(s.Cond, false)
 		g.cond(s.Cond)
+		deferred()
 		done()
 		g.emit(asm.JEq.Imm(asm.R0, 0, els))
 		g.c.cond++

@@ -372,7 +372,11 @@ func (g *gen) copyMem(call *ast.CallExpr, addr, sizeArg, dest ast.Expr, kernel b
 	g.pop(asm.R1)
 	g.pop(asm.R2)
 	g.emit(asm.JEq.Imm(asm.R0, 0, ok), asm.Mov.Reg(asm.R0, asm.R2))
-	g.fault(bpfrt.FaultBadAddr)
+	if kernel {
+		g.fault(bpfrt.FaultBadAddr)
+	} else {
+		g.copyFault()
+	}
 	g.setLabel(ok)
 	g.emit(asm.Mov.Reg(asm.R0, asm.R1))
 }

@@ -371,7 +371,7 @@ func (g *gen) copyinStr(n ast.Node, size func()) {
 	)
 	g.pop(asm.R1)
 	g.emit(asm.JSGT.Imm(asm.R0, 0, ok), asm.Mov.Reg(asm.R0, asm.R1))
-	g.fault(bpfrt.FaultBadAddr)
+	g.copyFault()
 	g.setLabel(ok)
 	g.emit(asm.Mov.Reg(asm.R0, rScratch), asm.Add.Imm(asm.R0, int32(off)))
 }

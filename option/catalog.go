@@ -159,6 +159,7 @@ var catalogue = []*Def{
 	{Name: "jstackstrsize", Class: Runtime, Syntax: Size, Default: 512, Doc: "default jstack() string space", NoEffect: true},
 	{Name: "lockmem", Class: Runtime, Syntax: Size, Doc: "locked memory limit, or unlimited", set: setLockmem, NoEffect: true},
 	{Name: "maxframes", Class: Runtime, Syntax: Bool, Default: 127, Doc: "most stack frames any stack() may take"},
+	{Name: "nocopyretry", Class: Compile, Syntax: Bool, Doc: "report a copyin() or copyinstr() that fails at a system call's entry at once, rather than retrying it at the call's return"},
 	{Name: "noresolve", Class: Runtime, Syntax: Bool, Doc: "do not resolve addresses to symbols"},
 	{Name: "nspec", Class: Runtime, Syntax: Bool, Default: 1, Doc: "number of speculations"},
 	{Name: "oformat", Class: Dynamic, Syntax: Keyword, Keywords: []string{"text", "json", "xml", "html"}, Doc: "output format: text, or json lines (FreeBSD; its xml and html are refused)", set: setOformat},

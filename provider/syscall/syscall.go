@@ -167,6 +167,8 @@ func (*Provider) Info(p *provider.Probe) (provider.Info, error) {
 }
 
 // Plan puts all entry probes in one unit and all return probes in another.
+// When an entry clause may defer a copy that failed (bpfrt/defer.go), the
+// return unit resumes it, and is planned even without return probes.
 func (*Provider) Plan(enabled []provider.Enabled) ([]provider.Unit, error) {
 	entry := &unit{tp: "sys_enter", entry: true}
 	ret := &unit{tp: "sys_exit"}
@@ -183,12 +185,37 @@ func (*Provider) Plan(enabled []provider.Enabled) ([]provider.Unit, error) {
 	}
 	var units []provider.Unit
 	for _, u := range []*unit{entry, ret} {
-		if len(u.probes) > 0 {
-			slices.SortFunc(u.probes, func(a, b sysProbe) int { return int(a.nr) - int(b.nr) })
+		slices.SortFunc(u.probes, func(a, b sysProbe) int { return int(a.nr) - int(b.nr) })
+	}
+	for _, p := range entry.probes {
+		if slices.ContainsFunc(p.Stmts, func(s *bpfrt.Stmt) bool { return s.Defers }) {
+			entry.deferring = append(entry.deferring, p)
+		}
+	}
+	ret.deferring = entry.deferring
+	for _, u := range []*unit{entry, ret} {
+		if len(u.probes) > 0 || len(u.deferring) > 0 {
 			units = append(units, u)
 		}
 	}
 	return units, nil
+}
+
+// noReturn are the system calls whose entry firings never defer a
+// failed copy to the return: exit and exit_group do not return, execve
+// and execveat return in another address space when they succeed, and
+// rt_sigreturn returns with the number of no system call (orig_ax -1),
+// which a deferred firing could not be matched with.
+var noReturn = []string{"exit", "exit_group", "execve", "execveat", "rt_sigreturn"}
+
+// resumePoints are the resume points of the deferring entry probes,
+// numbered alike in both units.
+func resumePoints(deferring []sysProbe) []bpfrt.ResumePoint {
+	lists := make([][]*bpfrt.Stmt, len(deferring))
+	for i, p := range deferring {
+		lists[i] = p.Stmts
+	}
+	return bpfrt.ResumePoints(lists)
 }
 
 type sysProbe struct {
@@ -201,6 +228,9 @@ type unit struct {
 	tp     string
 	entry  bool
 	probes []sysProbe
+	// deferring are the entry probes with clauses that may defer a
+	// failed copy to the return (bpfrt/defer.go), in both units.
+	deferring []sysProbe
 }
 
 func (u *unit) Name() string                { return "dt_" + u.tp }
@@ -242,6 +272,24 @@ func (u *unit) Trampoline(b *bpfrt.Builder) error {
 			asm.JNE.Imm(asm.R0, 0, b.ExitLabel()),
 		)
 	}
+	if !u.entry && len(u.deferring) > 0 {
+		// A firing deferred at this system call's entry resumes
+		// first: its clauses come before the return's, as they
+		// would have at the entry.
+		none := b.Label("sys_noresume")
+		readRegs(nrOff, int32(nrSize.Sizeof()))
+		b.Emit(
+			asm.LoadMem(asm.R9, bpfrt.RegScratch, regs+nrOff, nrSize),
+			asm.JLT.Imm(asm.R9, int32(u.deferring[0].nr), none),
+			asm.JGT.Imm(asm.R9, int32(u.deferring[len(u.deferring)-1].nr), none),
+		)
+		b.Resume(resumePoints(u.deferring), asm.R9)
+		b.Mark(none)
+		if len(u.probes) == 0 {
+			b.Emit(asm.Ja.Label(b.ExitLabel()))
+			return nil
+		}
+	}
 	switch {
 	case u.entry:
 		b.Emit(
@@ -249,6 +297,24 @@ func (u *unit) Trampoline(b *bpfrt.Builder) error {
 			asm.JLT.Imm(asm.R9, int32(u.probes[0].nr), b.ExitLabel()),
 			asm.JGT.Imm(asm.R9, int32(u.probes[len(u.probes)-1].nr), b.ExitLabel()),
 		)
+		if len(u.deferring) > 0 {
+			// The return that resumes a deferred firing must be
+			// this system call's (bpfrt.Builder.Resume); the calls
+			// in noReturn never defer.
+			on := b.Label("sys_defer")
+			b.Emit(
+				asm.StoreMem(bpfrt.RegScratch, bpfrt.MstDeferKey, asm.R9, asm.Word),
+				asm.StoreImm(bpfrt.RegScratch, bpfrt.MstDefer, bpfrt.DeferOff, asm.Word),
+			)
+			for _, name := range noReturn {
+				if nr, ok := sysnum[name]; ok {
+					b.Emit(asm.JEq.Imm(asm.R9, int32(nr), on))
+				}
+			}
+			b.Emit(asm.StoreImm(bpfrt.RegScratch, bpfrt.MstDefer, bpfrt.DeferOn, asm.Word))
+			b.Mark(on)
+			b.Defer(resumePoints(u.deferring))
+		}
 		if !args {
 			break
 		}

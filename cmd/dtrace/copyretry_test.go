@@ -1,0 +1,98 @@
+package main
+
+import (
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// buildColdpaths builds testdata/coldpaths.c, which opens paths whose
+// strings lie in pages it never touched.
+func buildColdpaths(t *testing.T) string {
+	t.Helper()
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Fatal("the test needs gcc:", err)
+	}
+	bin := filepath.Join(t.TempDir(), "coldpaths")
+	if out, err := exec.Command("gcc", "-O2", "-o", bin, "testdata/coldpaths.c").CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// coldPaths is how many paths the tests have coldpaths open.
+const coldPaths = 200
+
+var badAddrRE = regexp.MustCompile(`(?m)^dtrace: error in dt_clause_\d+ for probe ID \d+ \(syscall:vmlinux:openat:entry\): invalid address \((0x[0-9a-f]+)\) at BPF pc \d+$`)
+
+// TestCopyinstrRetriedAtReturn checks that copyinstr() of a path in a
+// page the process has not touched yet, at syscall::openat:entry, gives
+// the path: the clause runs again at the call's return, where the kernel
+// has faulted the page in, and its output comes before the return's. A
+// copy of an address that is invalid fails at the return too, and is
+// reported as a fault of the entry probe. With -x nocopyretry every
+// copy of a cold path fails, as it does in DTrace.
+func TestCopyinstrRetriedAtReturn(t *testing.T) {
+	requireTracing(t)
+	bin := buildColdpaths(t)
+	script := `syscall::openat:entry /pid == $target/ { printf("%s\n", copyinstr(arg1)); }
+		syscall::openat:return /pid == $target/ { printf("ret %d\n", (int)arg0); }`
+	stdout, stderr, status := run(t, "-q", "-c", fmt.Sprintf("%s %d bad", bin, coldPaths), "-n", script)
+	if status != 0 {
+		t.Fatalf("status %d, stderr %q", status, stderr)
+	}
+	var want strings.Builder
+	for i := range coldPaths {
+		fmt.Fprintf(&want, "/nonexistent/cold-%d\nret -2\n", i)
+	}
+	// The bad address's clause prints nothing; its return does.
+	want.WriteString("ret -14\n")
+	if !strings.Contains(stdout, want.String()) {
+		t.Errorf("output:\n%s\nwant it to hold:\n%s", stdout, want.String())
+	}
+	errs := badAddrRE.FindAllStringSubmatch(stderr, -1)
+	if len(errs) != 1 || errs[0][1] != "0x8" || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("stderr %q, want the one fault of address 0x8", stderr)
+	}
+
+	// Today's behaviour, and DTrace's, when asked.
+	stdout, stderr, status = run(t, "-q", "-x", "nocopyretry", "-c", fmt.Sprintf("%s %d", bin, coldPaths), "-n", script)
+	if status != 0 {
+		t.Fatalf("nocopyretry: status %d, stderr %q", status, stderr)
+	}
+	if n := len(badAddrRE.FindAllString(stderr, -1)); n != coldPaths {
+		t.Errorf("nocopyretry: %d faults, want %d\nstderr: %s", n, coldPaths, stderr)
+	}
+	if strings.Contains(stdout, "/nonexistent/cold-") {
+		t.Errorf("nocopyretry: a cold path was copied at entry:\n%s", stdout)
+	}
+}
+
+// TestCopyinRetryResumesFiring checks that a firing deferred by a copy
+// goes on at the return with the clauses after, which see the this->
+// variables of the clause that deferred; that copyin() defers as
+// copyinstr() does; and that the timestamp of the clauses that resume is
+// the entry's.
+func TestCopyinRetryResumesFiring(t *testing.T) {
+	requireTracing(t)
+	bin := buildColdpaths(t)
+	stdout, stderr, status := run(t, "-q", "-c", fmt.Sprintf("%s %d", bin, coldPaths), "-n",
+		`syscall::openat:entry /pid == $target/ { self->t0 = timestamp; }
+		syscall::openat:entry /pid == $target/ { this->p = copyinstr(arg1); this->c = *(char *)copyin(arg1 + 13, 1); self->t1 = timestamp; }
+		syscall::openat:entry /pid == $target/ { printf("%s %c\n", this->p, this->c); }
+		syscall::openat:return /self->t0/ { @[self->t1 == self->t0 ? "same" : "other"] = count(); self->t0 = 0; self->t1 = 0; }`)
+	if status != 0 || stderr != "" {
+		t.Fatalf("status %d, stderr %q", status, stderr)
+	}
+	for i := range coldPaths {
+		if line := fmt.Sprintf("/nonexistent/cold-%d c\n", i); !strings.Contains(stdout, line) {
+			t.Fatalf("output lacks %q:\n%s", line, stdout)
+		}
+	}
+	if !regexp.MustCompile(`\n  same +\d+\n+$`).MatchString(stdout) {
+		t.Errorf("output %q: the timestamps of a firing that resumed differ", stdout)
+	}
+}
