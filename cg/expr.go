@@ -382,6 +382,7 @@ func (g *gen) loadKernel(n ast.Node, t *ctype.Type) {
 		g.fail(n, fmt.Errorf("expression too complex: %w", ErrNotSupported))
 	}
 	val, addr := int16(-8*(g.c.depth+1)), int16(-8*(g.c.depth+2))
+	bad := g.label("loadbad")
 	g.emit(
 		bpfrt.StoreImm64(asm.RFP, val, 0),
 		asm.StoreMem(asm.RFP, addr, asm.R0, asm.DWord),
@@ -391,8 +392,20 @@ func (g *gen) loadKernel(n ast.Node, t *ctype.Type) {
 		asm.Mov.Imm(asm.R2, size),
 		asm.FnProbeReadKernel.Call(),
 		asm.JEq.Imm(asm.R0, 0, ok),
-		asm.LoadMem(asm.R0, asm.RFP, addr, asm.DWord),
+		// An address in user space is read there, as DTrace's loads
+		// (bpf_probe_read) read it: *p of a pointer a process handed
+		// over works without copyin(), as in DTrace on x86.
+		asm.LoadMem(asm.R3, asm.RFP, addr, asm.DWord),
+		asm.LoadImm(asm.R1, userTop, asm.DWord),
+		asm.JGE.Reg(asm.R3, asm.R1, bad),
+		asm.Mov.Reg(asm.R1, asm.RFP),
+		asm.Add.Imm(asm.R1, int32(val)),
+		asm.Mov.Imm(asm.R2, size),
+		asm.FnProbeReadUser.Call(),
+		asm.JEq.Imm(asm.R0, 0, ok),
 	)
+	g.setLabel(bad)
+	g.emit(asm.LoadMem(asm.R0, asm.RFP, addr, asm.DWord))
 	g.fault(bpfrt.FaultBadAddr)
 	g.setLabel(ok)
 	g.emit(asm.LoadMem(asm.R0, asm.RFP, val, sizeOp(int(size))))

@@ -629,6 +629,7 @@ func (c *checker) stmt(s ast.Stmt) {
 		c.stmtExpr = s.X
 		c.expr(s.X)
 		c.stmtExpr = nil
+		c.dynamicResult(s.X)
 		c.actionOrder(s.X)
 	case *ast.IfStmt:
 		t := c.rvalue(s.Cond)
@@ -644,6 +645,27 @@ func (c *checker) stmt(s ast.Stmt) {
 			c.stmt(s)
 		}
 	case *ast.EmptyStmt:
+	}
+}
+
+// dynamicResult rejects a statement that is a translation, xlate<T>(x)
+// (or an inline whose value is one), used whole: its value has DTrace's
+// dynamic type, which DTrace's code generator refuses to evaluate.
+func (c *checker) dynamicResult(e ast.Expr) {
+	x := unparen(e)
+	for {
+		id, ok := x.(*ast.Ident)
+		if !ok {
+			break
+		}
+		v := c.info.Vars[id]
+		if v == nil || v.Kind != Inline || v.Inline == nil || v.InlineParams != nil {
+			break
+		}
+		x = unparen(v.Inline.Value)
+	}
+	if _, ok := x.(*ast.XlateExpr); ok && c.clause != nil && c.clause.cgErr == nil {
+		c.clause.cgErr = c.errAt(e, diag.D_CG_DYN, "expression cannot evaluate to result of dynamic type")
 	}
 }
 
