@@ -24,6 +24,11 @@ const (
 	// BuffersRing: one BPF ring buffer per CPU, in an ARRAY_OF_MAPS
 	// indexed by CPU; NewMaps fails where the kernel lacks them.
 	BuffersRing
+	// BuffersRingShared: one BPF ring buffer of all the CPUs' size,
+	// every CPU's entry of the array the same ring. It exists to be
+	// measured against BuffersRing (bench/README.md), not to be used:
+	// records do not say their CPU, which the reader then gives as 0.
+	BuffersRingShared
 )
 
 // OutputFunc is the symbol of the output subprogram: every record goes
@@ -209,13 +214,16 @@ func ringSize(size int) int {
 // size the kernel cannot allocate is halved until it can, down to what
 // holds the largest record. It sets the layout's BufSize and RingMark
 // to what it made.
-func (m *Maps) newRings(manual bool) error {
+func (m *Maps) newRings(manual, shared bool) error {
 	l := m.Layout
 	ncpu, err := ebpf.PossibleCPU()
 	if err != nil {
 		return err
 	}
 	size := ringSize(l.BufSize)
+	if shared {
+		size = ringSize(l.BufSize * ncpu)
+	}
 	if size > maxRing {
 		if manual {
 			return fmt.Errorf("create ring buffers of %d bytes: %w", size, unix.ENOMEM)
@@ -223,7 +231,7 @@ func (m *Maps) newRings(manual bool) error {
 		size = maxRing
 	}
 	for {
-		err = m.makeRings(ncpu, size)
+		err = m.makeRings(ncpu, size, shared)
 		if err == nil {
 			break
 		}
@@ -246,7 +254,7 @@ func (m *Maps) newRings(manual bool) error {
 // maxRing is the largest ring buffer: its size is a 32-bit power of two.
 const maxRing = 1 << 31
 
-func (m *Maps) makeRings(ncpu, size int) error {
+func (m *Maps) makeRings(ncpu, size int, shared bool) error {
 	inner := &ebpf.MapSpec{Name: "dt_ring", Type: ebpf.RingBuf, MaxEntries: uint32(size)}
 	outer, err := ebpf.NewMap(&ebpf.MapSpec{Name: MapBuffers, Type: ebpf.ArrayOfMaps, KeySize: 4, ValueSize: 4,
 		MaxEntries: uint32(ncpu), InnerMap: inner})
@@ -255,11 +263,15 @@ func (m *Maps) makeRings(ncpu, size int) error {
 	}
 	m.Buffers = outer
 	for cpu := range ncpu {
-		r, err := ebpf.NewMap(inner)
-		if err != nil {
-			return fmt.Errorf("create ring buffer of CPU %d: %w", cpu, err)
+		var r *ebpf.Map
+		if shared && cpu > 0 {
+			r = m.Rings[0]
+		} else {
+			if r, err = ebpf.NewMap(inner); err != nil {
+				return fmt.Errorf("create ring buffer of CPU %d: %w", cpu, err)
+			}
+			m.Rings = append(m.Rings, r)
 		}
-		m.Rings = append(m.Rings, r)
 		if err := outer.Put(uint32(cpu), r); err != nil {
 			return fmt.Errorf("set ring buffer of CPU %d: %w", cpu, err)
 		}
@@ -283,8 +295,8 @@ func (m *Maps) closeRings() {
 // has them since Linux 5.8).
 func (m *Maps) newBuffers(cfg Config) error {
 	if cfg.Buffers != BuffersPerf {
-		err := m.newRings(cfg.ManualResize)
-		if err == nil || cfg.Buffers == BuffersRing || errors.Is(err, unix.ENOMEM) {
+		err := m.newRings(cfg.ManualResize, cfg.Buffers == BuffersRingShared)
+		if err == nil || cfg.Buffers != BuffersAuto || errors.Is(err, unix.ENOMEM) {
 			return err
 		}
 	}

@@ -8,7 +8,15 @@
 // Records are read from one BPF ring buffer per CPU (ring.go), mapped
 // into this process and read in place, or, where the kernel lacks ring
 // buffers or BuffersEnv asks, with one cilium/ebpf perf.Reader over all
-// CPUs' perf rings. Within one CPU records arrive in the order they were
+// CPUs' perf rings. One ring per CPU rather than one shared by all
+// (BuffersEnv=shared, kept to be measured) because a record's ring says
+// its CPU, which DTrace's per-CPU bufsize, drops and fill and ring
+// policies count by, where a shared ring's records would each have to
+// carry it; and because the CPUs writing to a shared ring contend for
+// its reservation lock: with two loops tracing on both CPUs, a firing's
+// BPF time was 353 ns against 322 (bench/README.md), while the reader's
+// CPU a record was the same. A shared ring's one gain, a lone busy CPU
+// having all the CPUs' memory before it drops, is bufsize's to give. Within one CPU records arrive in the order they were
 // written; across CPUs nothing is sorted (DTrace sorts nothing either):
 // each time the reader wakes it drains the rings one CPU after the other.
 // Neither kind of buffer wakes the reader at each record: it reads them

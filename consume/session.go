@@ -40,8 +40,9 @@ type Options struct {
 
 // BuffersEnv is the environment variable that chooses the principal
 // buffers over Config.Buffers: "perf" for perf rings, "ring" for BPF ring
-// buffers (failing where the kernel lacks them). Tests run both paths
-// with it.
+// buffers (failing where the kernel lacks them), "shared" for one BPF
+// ring buffer for all CPUs (only to be measured: bpfrt.BuffersRingShared).
+// Tests run both paths with it.
 const BuffersEnv = "GODTRACE_BUFFERS"
 
 // DefaultSwitchRate is DTrace's default switchrate.
@@ -81,6 +82,9 @@ func Open(opts Options) (*Session, error) {
 		cfg.Buffers = bpfrt.BuffersPerf
 	case "ring":
 		cfg.Buffers = bpfrt.BuffersRing
+	case "shared":
+		// One ring for all CPUs, to be measured (bench/README.md).
+		cfg.Buffers = bpfrt.BuffersRingShared
 	}
 	maps, err := bpfrt.NewMaps(cfg)
 	if err != nil {

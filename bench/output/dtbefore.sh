@@ -1,3 +1,4 @@
-# godtrace before the output work (main at 313fdc9), built as /tmp/dtbefore.
+# godtrace before the work being measured (a build of an earlier main),
+# DTBEFORE=path, by default /tmp/dtbefore.
 source "$(dirname "${BASH_SOURCE[0]}")/dtrace.sh"
 DTRACE=${DTBEFORE:-/tmp/dtbefore}

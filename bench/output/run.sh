@@ -17,7 +17,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 shared=${SHARED:-$here/../../../shared/bench}
 work=${COPY:-/tmp/bench-output}
 rm -rf "$work" && cp -r "$shared" "$work"
-cp "$here/dtjson.sh" "$here/dtbefore.sh" "$work/tracers/"
+cp "$here/dtjson.sh" "$here/dtbefore.sh" "$here/dtjsonbefore.sh" "$here/dtshared.sh" "$work/tracers/"
 cat "$here/dtrace-printf4.sh" >>"$work/tracers/dtrace.sh"
 cat "$here/bpftrace-printf4.sh" >>"$work/tracers/bpftrace.sh"
 sed -i 's/^\t\t\ttraced=$(workload "$OP" "$n")$/&\n\t\t\tsleep "${DRAIN:-0}"/' "$work/overhead.sh"
