@@ -21,10 +21,14 @@ var ErrFailed = errors.New("preprocessor failed to process input program")
 var ErrNotFound = errors.New("no C preprocessor (cpp or gcc) found")
 
 // Defines are the macros DTrace defines for every D program it
-// preprocesses, so scripts can test for D and the platform.
+// preprocesses, so scripts can test for D and the platform. Like DTrace it
+// undefines __GNUC__: a C header then leaves out the GNU C it guards
+// (glibc's sys/cdefs.h defines __attribute__ away), which D cannot parse,
+// so that a script can #include the system's headers.
 var Defines = []string{
 	"-D__SUNW_D=1", "-D__SUNW_D_64", "-D__linux", "-D__linux__", "-D__unix",
-	"-D__unix__", "-Dlinux", "-Dunix", "-D_LP64", "-D__LP64__",
+	"-D__unix__", "-Dlinux", "-Dunix", "-D_LP64", "-D__LP64__", "-D__SVR4",
+	"-D__Linux", "-U__GNUC__",
 }
 
 // StdcArgs returns the preprocessor options for the ISO C conformance mode
