@@ -4,6 +4,7 @@ import (
 	"debug/elf"
 	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -15,13 +16,15 @@ import (
 // (see byAddrLess) that matches; versioned names (with @), names a
 // compiler made (with ., foo.cold) and functions of size 0 are passed
 // over. A name without pattern characters is the function of that name,
-// under that name. The result is sorted by name.
+// under the name libproc gives its address (AddrName), as dt_pid.c
+// renames it: mmap64 is probed as mmap. The result is sorted by name.
 func (f *File) ProbeFuncs(pattern string) ([]Symbol, error) {
 	if _, err := path.Match(pattern, ""); err != nil {
 		return nil, fmt.Errorf("uelf: bad pattern %q: %w", pattern, err)
 	}
 	if !strings.ContainsAny(pattern, "*?[\\") {
 		if s, ok := f.Func(pattern); ok {
+			s.Name = f.AddrName(s)
 			return []Symbol{s}, nil
 		}
 		return nil, nil
@@ -51,6 +54,43 @@ func (f *File) ProbeFuncs(pattern string) ([]Symbol, error) {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, nil
+}
+
+// AddrName is the name libproc's lookup by address (Plookup_by_addr)
+// gives function s: of the symbols that start at its address and have a
+// size, code first, then the first in libproc's order (byAddrLess),
+// versioned names included.
+func (f *File) AddrName(s Symbol) string {
+	best := s
+	for i := range f.syms {
+		c := &f.syms[i]
+		if c.Value != s.Value || c.Size == 0 {
+			continue
+		}
+		if cf, bf := c.IsFunc(), best.IsFunc(); cf != bf {
+			if cf {
+				best = *c
+			}
+			continue
+		}
+		if byAddrLess(c, &best) {
+			best = *c
+		}
+	}
+	return best.Name
+}
+
+// Aliases returns the names of the functions that start where s starts
+// and have a size, s's own included, sorted.
+func (f *File) Aliases(s Symbol) []string {
+	var out []string
+	for i := range f.syms {
+		if c := &f.syms[i]; c.Value == s.Value && c.Size > 0 && c.IsFunc() && !slices.Contains(out, c.Name) {
+			out = append(out, c.Name)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // byAddrLess orders symbols as libproc's by-address table does (its

@@ -8,7 +8,8 @@ import (
 
 // TestProbeFuncsAliases: a pattern probes a function once, under the
 // first of its names in libproc's order; versioned and compiler-made
-// names and functions of size 0 are passed over; an exact name is kept.
+// names and functions of size 0 are passed over; an exact name is the
+// name libproc gives its address.
 func TestProbeFuncsAliases(t *testing.T) {
 	f := &File{}
 	f.index([]Symbol{
@@ -49,8 +50,14 @@ func TestProbeFuncsAliases(t *testing.T) {
 		{"m*64", []string{"mmap64"}},
 		{"mem*", []string{"memcpy", "memmove"}},
 		{"loc*", []string{"local_m"}},
-		{"mmap64", []string{"mmap64"}},
-		{"memcpy@@GLIBC_2.14", []string{"memcpy@@GLIBC_2.14"}},
+		// An exact name is renamed as libproc names the address,
+		// as DTrace does.
+		{"mmap64", []string{"mmap"}},
+		{"__mmap", []string{"mmap"}},
+		{"memcpy@@GLIBC_2.14", []string{"memcpy"}},
+		{"memcpy@GLIBC_2.2.5", []string{"memcpy@GLIBC_2.2.5"}},
+		{"local_m", []string{"mglobal"}},
+		{"main.cold", []string{"main.cold"}},
 		{"*.cold", nil},
 	} {
 		if got := names(c.pattern); !reflect.DeepEqual(got, c.want) {

@@ -23,7 +23,10 @@
 // under the first of its names that matches in libproc's order, and
 // versioned (@) and compiler-made (foo.cold) names and functions of size
 // 0 are passed over, as DTrace's dt_pid.c does (uelf.File.ProbeFuncs). A
-// name given exactly is probed under that name.
+// name given exactly is probed under the name libproc gives its address,
+// as dt_pid.c renames it: pid$target::mmap64:entry is the probe
+// pid<PID>:libc.so.6:mmap:entry, whose probefunc is "mmap", and which
+// that description, naming an alias exactly, matches.
 //
 // The provider's name is "pid", which no pid<PID> description matches as
 // a pattern: Claims tells the table which provider fields the provider

@@ -31,6 +31,10 @@ type probe struct {
 	ret    bool
 	pid    int
 	isMain bool // path is the executable, matched by "a.out"
+	// aliases are the names of the functions at the probe's function's
+	// address: a description naming one exactly names the probe, which
+	// has the name libproc gives the address (uelf.File.AddrName).
+	aliases []string
 }
 
 // Provider is the pid provider: one provider pid<PID> per process, its
@@ -121,7 +125,8 @@ func (*Provider) Matches(d provider.Desc, p *provider.Probe) bool {
 	}
 	return matchField(d.Provider, p.Desc.Provider) &&
 		(d.Module == "" || uelf.MatchModule(d.Module, pr.path, pr.isMain)) &&
-		matchField(d.Function, p.Function) && matchField(d.Name, p.Name)
+		(matchField(d.Function, p.Function) || !provider.IsGlob(d.Function) && slices.Contains(pr.aliases, d.Function)) &&
+		matchField(d.Name, p.Name)
 }
 
 func matchField(pattern, s string) bool { return pattern == "" || provider.Gmatch(s, pattern) }
@@ -141,8 +146,9 @@ func (p *Provider) provideFunc(t *provider.Table, prov string, pid int, mod uelf
 	desc := func(name string) provider.Desc {
 		return provider.Desc{Provider: prov, Module: mod.Name, Function: fn.Name, Name: name}
 	}
+	aliases := f.Aliases(fn)
 	mk := func(rel uint64, ret bool) *probe {
-		return &probe{path: f.Path, offset: off + rel, ret: ret, pid: pid, isMain: mod.IsMain}
+		return &probe{path: f.Path, offset: off + rel, ret: ret, pid: pid, isMain: mod.IsMain, aliases: aliases}
 	}
 	if provider.Gmatch(entryName, namePat) {
 		t.Add(p, desc(entryName), mk(0, false))

@@ -357,3 +357,28 @@ func libcEveryEntry(t *testing.T, desc string) {
 	}
 	t.Logf("%d probes, %d firings, %d left out", len(ps), len(c.fs), len(s.Refused()))
 }
+
+// TestLibcAlias names a libc function by an alias, exactly: as DTrace
+// does, the probe takes the name libproc gives the address (mmap for
+// mmap64), and a description naming either name matches it.
+func TestLibcAlias(t *testing.T) {
+	testutil.Require(t, feature.Uprobes)
+	bin := build(t)
+	p, err := proc.Create([]string{bin, "3"}, nil, &proc.CreateOptions{EvalTime: proc.EvalPreinit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	prov := pid.New()
+	tab := newTable(prov)
+	target := "pid" + strconv.Itoa(p.Pid())
+	ps := stabletest.Claim(t, tab, prov, target+":libc.so.6:mmap64:entry")
+	if len(ps) != 1 || ps[0].Function != "mmap" {
+		t.Fatalf("mmap64:entry matched %v, want the probe of mmap", names(ps))
+	}
+	for _, fn := range []string{"mmap", "mmap64", "mm?p"} {
+		if ps2 := stabletest.Claim(t, tab, prov, target+":libc.so.6:"+fn+":entry"); len(ps2) != 1 || ps2[0] != ps[0] {
+			t.Errorf("%s:entry matched %v", fn, names(ps2))
+		}
+	}
+}
