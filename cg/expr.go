@@ -142,8 +142,9 @@ func (g *gen) cond(e ast.Expr) {
 // dirty reports whether the value of integer expression e, narrower than
 // 64 bits, may hold bits its type has no room for. Operators compute in
 // 64 bits and leave their result as it comes (+, -, *, <<, ~ and unary -
-// may carry out of the type, / and % may overflow, the others keep what
-// their operands carry); whatever converts the value to another type,
+// may carry out of the type, / and % may overflow, &, | and ^ keep what
+// their operands carry, >> shifts its operand within its type);
+// whatever converts the value to another type,
 // compares it, tests it or stores it truncates it first (convert). So
 // (int)(x + x) wraps as C's does, while an expression whose intermediate
 // values overflow an int and come back within it, i = i * i / i, keeps
@@ -162,8 +163,6 @@ func (g *gen) dirty(e ast.Expr) bool {
 			return true
 		case token.AND, token.OR, token.XOR:
 			return g.dirty(e.X) || g.dirty(e.Y)
-		case token.SHR:
-			return g.dirty(e.X)
 		case token.COMMA:
 			return g.dirty(e.Y)
 		}
@@ -656,7 +655,9 @@ func (g *gen) binary(e *ast.BinaryExpr, t *ctype.Type) {
 	if ctype.IsPointer(ct) {
 		g.expr(e.X)
 	} else {
-		g.exprAs(e.X, ct, cmp)
+		// A right shift brings down the bits above the type: it
+		// shifts the value within its type, as C's does.
+		g.exprAs(e.X, ct, cmp || e.Op == token.SHR)
 	}
 	g.push(e)
 	switch {

@@ -5,7 +5,7 @@
  * arithmetic conversions of int, unsigned int and long for the operands
  * of arithmetic operators, comparisons, ?: and compound assignments. An
  * int result that carries out of 32 bits (x + x, x << 31) wraps as an
- * int wherever it is converted, compared or tested.
+ * int wherever it is converted, compared, tested or shifted right.
  * @@nosort
  */
 #pragma D option quiet
@@ -63,5 +63,7 @@ BEGIN
 	printf("%d\n", l < ul);
 	i = 7; l = 0x100000000;
 	printf("%d %d\n", i + l, l / (i - 8));
+	i = 1 << 30; u = 0x80000000;
+	printf("%d %u %d\n", (i + i) >> 1, (u + u + 2) >> 1, (i * 4) >> 30);
 	exit(0);
 }
