@@ -9,6 +9,7 @@ import (
 	"github.com/godtrace/godtrace/ctype"
 	"github.com/godtrace/godtrace/d/ast"
 	"github.com/godtrace/godtrace/d/diag"
+	"github.com/godtrace/godtrace/d/token"
 )
 
 // The stability model is package attr's, shared with the providers.
@@ -269,7 +270,15 @@ func (w *attrWalker) expr(e ast.Expr) Attr {
 	case *ast.SelectorExpr:
 		a = w.expr(x.X)
 	case *ast.BinaryExpr:
-		a = w.expr(x.X).Min(w.expr(x.Y))
+		a = w.expr(x.X)
+		if w.enumTag(x) {
+			// DTrace's parser makes the name an integer constant of
+			// the left operand's enum type with a kernel symbol's
+			// attribute (Private), whatever the enum.
+			a = a.Min(w.assign(x.Y, symAttr))
+		} else {
+			a = a.Min(w.expr(x.Y))
+		}
 	case *ast.AssignExpr:
 		// DTrace cooks the right operand first.
 		r := w.expr(x.Rhs)
@@ -305,6 +314,46 @@ func (w *attrWalker) expr(e ast.Expr) Attr {
 		a = DefaultAttr
 	}
 	return w.assign(e, a)
+}
+
+// enumTag reports whether comparison e compares an operand of an enum
+// type with a bare name of one of its enumerators, on the right: the
+// case where DTrace's dt_node_op2 turns the name into a constant of the
+// enum (D_IDENT_AMBIG when it names a variable too).
+func (w *attrWalker) enumTag(e *ast.BinaryExpr) bool {
+	switch e.Op {
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+	default:
+		return false
+	}
+	id, ok := unparenExpr(e.Y).(*ast.Ident)
+	if !ok || strings.Contains(id.Name, "`") {
+		return false
+	}
+	ti := w.c.info.Types[e.X]
+	if ti == nil || ti.Type == nil {
+		return false
+	}
+	t := ctype.Resolve(ti.Type)
+	if t == nil || t.Kind != ctype.Enum {
+		return false
+	}
+	for _, en := range t.Enumerators {
+		if en.Name == id.Name {
+			return true
+		}
+	}
+	return false
+}
+
+func unparenExpr(e ast.Expr) ast.Expr {
+	for {
+		p, ok := e.(*ast.ParenExpr)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
 }
 
 // typeNode is the attribute of the type an operator names, as the

@@ -70,6 +70,14 @@ func TestClauseAttrs(t *testing.T) {
 		{"test:::tick /curthread/ { trace(1); }", Attr{Name: Evolving, Data: Evolving, Class: ClassCommon}, Attr{Name: Stable, Data: Private, Class: ClassCommon}},
 		// A pragma sets a declared global's attributes.
 		{"int x;\n#pragma D attributes Unstable/Evolving/Group x\ntest:::tick { trace(x); }", Attr{Name: Evolving, Data: Evolving, Class: ClassCommon}, Attr{Name: Unstable, Data: Evolving, Class: ClassGroup}},
+		// An enumerator compared, on the right, with a value of its
+		// enum becomes a constant with a symbol's attribute, as
+		// DTrace's parser makes it; elsewhere it is D's.
+		{"enum e { EV_A, EV_B };\nenum e x;\ntest:::tick { trace(x == EV_B); }", Attr{Name: Evolving, Data: Evolving, Class: ClassCommon}, symAttr},
+		{"enum e { EV_A, EV_B };\nenum e x;\ntest:::tick { trace(x != (EV_B)); }", Attr{Name: Evolving, Data: Evolving, Class: ClassCommon}, symAttr},
+		{"enum e { EV_A, EV_B };\nenum e x;\ntest:::tick { trace(EV_B == x); }", Attr{Name: Evolving, Data: Evolving, Class: ClassCommon}, DefaultAttr},
+		{"enum e { EV_A, EV_B };\nenum e x;\ntest:::tick { trace(x == 1); trace(x + EV_B); }", Attr{Name: Evolving, Data: Evolving, Class: ClassCommon}, DefaultAttr},
+		{"enum e { EV_A, EV_B };\nenum f { FV_C };\nenum e x;\ntest:::tick { trace(x == FV_C); }", Attr{Name: Evolving, Data: Evolving, Class: ClassCommon}, DefaultAttr},
 		// Two descriptions: the least of both.
 		{"test:::tick, te*:::args { trace(1); }", UnstableAttr, DefaultAttr},
 	} {

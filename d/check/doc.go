@@ -32,7 +32,9 @@
 // its probe descriptions' (from their provider's, Unstable for a provider
 // pattern) and its statements' (built-ins by the table, args[] and
 // probeprov and the others by the provider, kernel types and symbols
-// Private, what "#pragma D attributes" says). dtrace -v reports them, and
+// Private, and so an enumerator compared, on the right, with a value of
+// its enum, which DTrace's parser turns into a constant with a symbol's
+// attribute; what "#pragma D attributes" says). dtrace -v reports them, and
 // the amin option refuses a clause or an expression below its minimum
 // (D_ATTR_MIN).
 //
