@@ -255,6 +255,35 @@ func TestAggCapacity(t *testing.T) {
 	}
 }
 
+// TestDynCapacity checks that the dynamic variable map holds as many
+// variables as dynvarsize holds by DTrace's measure, and that a dynvarsize
+// too small for one is refused as DTrace refuses it.
+func TestDynCapacity(t *testing.T) {
+	for _, c := range []struct {
+		cfg     Config
+		entries uint32
+		err     error
+	}{
+		// No dynamic variables: one entry, whatever dynvarsize.
+		{Config{DynVarSize: 1}, 1, nil},
+		// An int keyed by an int: a 16-byte tuple and 4 bytes of value.
+		{Config{DynVarSize: 19, DynKeySize: 16, DynValSize: 8, DynTuple: 16, DynValue: 4}, 0, ErrBufTooSmall},
+		{Config{DynVarSize: 20, DynKeySize: 16, DynValSize: 8, DynTuple: 16, DynValue: 4}, 1, nil},
+		{Config{DynVarSize: 100, DynKeySize: 16, DynValSize: 8, DynTuple: 16, DynValue: 4}, 5, nil},
+		// Thread-locals have no tuple: three ints in 15 bytes.
+		{Config{DynVarSize: 15, DynKeySize: 16, DynValSize: 8, DynValue: 4}, 3, nil},
+	} {
+		l, err := NewLayout(c.cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := dynCapacity(l)
+		if n != c.entries || err != c.err {
+			t.Errorf("%+v: got %d, %v; want %d, %v", c.cfg, n, err, c.entries, c.err)
+		}
+	}
+}
+
 // TestBuilderChainsClauses checks that a probe with more clauses than one
 // program may call is split into a chain: each program calls at most what
 // the kernel takes, every clause is called once, in order, and each link

@@ -137,6 +137,10 @@ func NewMaps(cfg Config) (*Maps, error) {
 	if err != nil {
 		return nil, err
 	}
+	dynEntries, err := dynCapacity(l)
+	if err != nil {
+		return nil, err
+	}
 	m := &Maps{Layout: l}
 	ok := false
 	defer func() {
@@ -144,7 +148,6 @@ func NewMaps(cfg Config) (*Maps, error) {
 			m.Close()
 		}
 	}()
-	dynEntries := dynCapacity(l)
 	for _, s := range []struct {
 		dst  **ebpf.Map
 		spec ebpf.MapSpec
@@ -209,16 +212,23 @@ func NewMaps(cfg Config) (*Maps, error) {
 }
 
 // dynCapacity is how many dynamic variables the map holds: as many as
-// dynvarsize holds by DTrace's measure, at least one.
-func dynCapacity(l *Layout) uint32 {
+// dynvarsize holds by DTrace's measure. A program with dynamic variables
+// whose dynvarsize cannot hold one fails as DTrace's does
+// (ErrBufTooSmall); a program without holds one.
+func dynCapacity(l *Layout) (uint32, error) {
 	if l.DynKeySize == 0 || l.DynValSize == 0 || l.DynTuple+l.DynValue == 0 {
-		return 1
+		return 1, nil
 	}
-	return uint32(min(max(l.DynVarSize/(l.DynTuple+l.DynValue), 1), 1<<31))
+	n := l.DynVarSize / (l.DynTuple + l.DynValue)
+	if n == 0 {
+		return 0, ErrBufTooSmall
+	}
+	return uint32(min(n, 1<<31)), nil
 }
 
 // ErrBufTooSmall is DTrace's EDT_BUFTOOSMALL: aggsize cannot hold even
-// one tuple of the program's aggregations.
+// one tuple of the program's aggregations, or dynvarsize one of its
+// dynamic variables.
 var ErrBufTooSmall = errors.New("Enabling exceeds size of buffer")
 
 // aggCapacity is how many tuples the aggregation map holds: as many as
