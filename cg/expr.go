@@ -151,8 +151,12 @@ func (g *gen) cond(e ast.Expr) {
 // the 64-bit result DTrace computes.
 func (g *gen) dirty(e ast.Expr) bool {
 	ti := g.info.Types[e]
-	if ti == nil || ti.Const || !ctype.IsInteger(ti.Type) || ti.Type.Sizeof() >= 8 {
+	if ti == nil || !ctype.IsInteger(ti.Type) || ti.Type.Sizeof() >= 8 {
 		return false
+	}
+	if ti.Const {
+		// A folded constant carries what its arithmetic did.
+		return truncate(ti.Value, ti.Type) != ti.Value
 	}
 	switch e := e.(type) {
 	case *ast.ParenExpr:
@@ -177,6 +181,21 @@ func (g *gen) dirty(e ast.Expr) bool {
 		return g.dirty(e.X) || g.dirty(e.Y)
 	}
 	return false
+}
+
+// truncate returns v truncated to integer type t and extended back to 64
+// bits as normalize does in a register.
+func truncate(v int64, t *ctype.Type) int64 {
+	r := ctype.Resolve(t)
+	size := r.Sizeof()
+	if size <= 0 || size >= 8 || r.Enc&ctype.Bool != 0 {
+		return v
+	}
+	bits := uint(64 - 8*size)
+	if ctype.IsSigned(r) {
+		return v << bits >> bits
+	}
+	return int64(uint64(v) << bits >> bits)
 }
 
 // exprAs evaluates e into R0 converted to integer type t as C converts a

@@ -262,7 +262,7 @@ func (c *checker) unary(e *ast.UnaryExpr) *TypeInfo {
 			c.errorf(e, diag.D_OP_SCALAR, "operator %s requires an operand of scalar type", e.Op)
 		}
 		if x.Const {
-			return c.constant(e, ctype.IntType, foldUnary(e.Op, x.Value, t))
+			return c.constant(e, ctype.IntType, foldUnary(e.Op, within(x), t))
 		}
 		return c.record(e, &TypeInfo{Type: ctype.IntType})
 	case token.MUL:
@@ -402,7 +402,8 @@ func (c *checker) binopAs(n ast.Node, op, shown token.Kind, x, y *TypeInfo) *Typ
 		if !x.Const || !y.Const || !ctype.IsInteger(t) {
 			return &TypeInfo{Type: result}
 		}
-		v, err := foldBinary(op, x.Value, y.Value, t)
+		av, bv := foldOperands(op, x, y, t)
+		v, err := foldBinary(op, av, bv, t)
 		if err != nil {
 			c.fail(n, err)
 		}
@@ -498,9 +499,9 @@ func (c *checker) cond(e *ast.CondExpr) *TypeInfo {
 	}
 	ti := &TypeInfo{Type: t}
 	if k.Const && x.Const && y.Const && ctype.IsInteger(t) {
-		ti.Const, ti.Value = true, normalize(y.Value, t)
-		if k.Value != 0 {
-			ti.Value = normalize(x.Value, t)
+		ti.Const, ti.Value = true, convertConst(y, t, false)
+		if within(k) != 0 {
+			ti.Value = convertConst(x, t, false)
 		}
 	}
 	return c.record(e, ti)
@@ -538,7 +539,7 @@ func (c *checker) cast(e *ast.CastExpr) *TypeInfo {
 		c.errorf(e, diag.D_CAST_INVAL, "invalid cast expression: \"%s\" to \"%s\"", typeName(x.Type), typeName(t))
 	}
 	if x.Const && ctype.IsInteger(t) {
-		return c.constant(e, t, x.Value)
+		return c.constant(e, t, within(x))
 	}
 	return c.record(e, &TypeInfo{Type: t, Const: x.Const && ctype.IsPointer(t), Value: x.Value})
 }

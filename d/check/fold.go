@@ -21,11 +21,54 @@ func normalize(v int64, t *ctype.Type) int64 {
 	return int64(uint64(v) & (1<<bits - 1))
 }
 
+// within returns the value of constant x within its type: a folded
+// constant keeps what its 64-bit arithmetic carried beyond its type, as a
+// value computed at run time does (cg's dirty), until it is converted,
+// compared or tested.
+func within(x *TypeInfo) int64 {
+	if !ctype.IsInteger(x.Type) {
+		return x.Value
+	}
+	return normalize(x.Value, x.Type)
+}
+
+// convertConst converts constant x to integer type t as C does (clean), or
+// as an operand of an operator of type t: one of t's own width and
+// signedness keeps its value as it is.
+func convertConst(x *TypeInfo, t *ctype.Type, clean bool) int64 {
+	if !ctype.IsInteger(x.Type) {
+		return x.Value
+	}
+	ra, rt := ctype.Resolve(x.Type), ctype.Resolve(t)
+	if !clean && ra.Size == rt.Size && ctype.IsSigned(ra) == ctype.IsSigned(rt) {
+		return x.Value
+	}
+	return normalize(within(x), t)
+}
+
+// foldOperands returns the values of constants x and y as operands of op
+// of type t, converted as code generation converts them: a shift's
+// operands keep their own types (the left one within it for >>), the
+// operands of &&, || and ^^ are tested within their types, a comparison's
+// are converted to t as C converts them, and the others as operands.
+func foldOperands(op token.Kind, x, y *TypeInfo, t *ctype.Type) (int64, int64) {
+	switch op {
+	case token.SHL:
+		return x.Value, within(y)
+	case token.SHR, token.LAND, token.LOR, token.LXOR:
+		return within(x), within(y)
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+		return convertConst(x, t, true), convertConst(y, t, true)
+	}
+	return convertConst(x, t, false), convertConst(y, t, false)
+}
+
 // foldBinary folds a binary operator over integer constants a and b with
-// t the operation's type (the operands' common type); for comparisons the
-// result is 0 or 1 of type int. D folds in 64 bits, as it computes at run
-// time: the result is not truncated to t, which happens only where it is
-// stored, recorded or cast. A quotient and a remainder are C's, truncated
+// t the operation's type (the operands' common type), a and b already
+// converted to it (foldOperands); for comparisons the result is 0 or 1 of
+// type int. D folds in 64 bits, as it computes at run time: the result is
+// not truncated to t, which happens only where it is converted, compared,
+// tested, stored, recorded or cast. A quotient and a remainder are C's, truncated
 // toward zero, as DTrace folds them (at run time a remainder takes the sign
 // of the quotient). It returns an error for division by zero, as DTrace
 // rejects such expressions at compile time.

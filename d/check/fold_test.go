@@ -39,6 +39,34 @@ func TestFoldBinary(t *testing.T) {
 	}
 }
 
+func TestFoldOperands(t *testing.T) {
+	ti := func(v int64, typ *ctype.Type) *TypeInfo { return &TypeInfo{Type: typ, Const: true, Value: v} }
+	tests := []struct {
+		op     token.Kind
+		x, y   *TypeInfo
+		t      *ctype.Type
+		wx, wy int64
+	}{
+		// An int operand of an int operation keeps its 64-bit value...
+		{token.DIV, ti(0x80000000, ctype.IntType), ti(2, ctype.IntType), ctype.IntType, 0x80000000, 2},
+		// ...and wraps as an int when it widens, or is compared.
+		{token.ADD, ti(0x80000000, ctype.IntType), ti(0, ctype.LongType), ctype.LongType, -0x80000000, 0},
+		{token.GTR, ti(0x80000001, ctype.IntType), ti(0, ctype.IntType), ctype.IntType, -0x7fffffff, 0},
+		// The usual arithmetic conversions: -1 as an unsigned int.
+		{token.EQL, ti(-1, ctype.IntType), ti(0xffffffff, ctype.UIntType), ctype.UIntType, 0xffffffff, 0xffffffff},
+		{token.DIV, ti(-6, ctype.IntType), ti(4, ctype.UIntType), ctype.UIntType, 0xfffffffa, 4},
+		// A right shift shifts within the type; a left one as it comes.
+		{token.SHR, ti(0x80000000, ctype.IntType), ti(1, ctype.IntType), ctype.IntType, -0x80000000, 1},
+		{token.SHL, ti(0x80000000, ctype.IntType), ti(1, ctype.IntType), ctype.IntType, 0x80000000, 1},
+	}
+	for _, tt := range tests {
+		x, y := foldOperands(tt.op, tt.x, tt.y, tt.t)
+		if x != tt.wx || y != tt.wy {
+			t.Errorf("%#x %s %#x (%v): operands %#x, %#x; want %#x, %#x", tt.x.Value, tt.op, tt.y.Value, tt.t, x, y, tt.wx, tt.wy)
+		}
+	}
+}
+
 func TestFoldUnary(t *testing.T) {
 	if got := foldUnary(token.BNEG, 0, ctype.UIntType); got != -1 {
 		t.Errorf("~0u = %#x, want all 64 bits set", got)

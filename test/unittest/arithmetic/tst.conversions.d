@@ -65,5 +65,7 @@ BEGIN
 	printf("%d %d\n", i + l, l / (i - 8));
 	i = 1 << 30; u = 0x80000000;
 	printf("%d %u %d\n", (i + i) >> 1, (u + u + 2) >> 1, (i * 4) >> 30);
+	/* the same rules fold constants */
+	printf("%x %x %d %d %u %d\n", (long)((1 << 30) + (1 << 30)), (long)(1 << 31), (1 ^ (1 << 31)) > 0, -1 == 0xffffffffu, -6 / 4u, ((1 << 30) + (1 << 30)) >> 1);
 	exit(0);
 }
