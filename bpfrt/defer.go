@@ -84,6 +84,30 @@ func ResumePoints(lists [][]*Stmt) []ResumePoint {
 	return pts
 }
 
+// ResumeFits reports whether a program that resumes at points and fires
+// clause lists others holds all their clauses as BPF functions, with room
+// to spare for the ERROR clauses and the runtime's own: Resume does not
+// continue a program with tail calls, as Fire does, so a provider defers
+// only when it fits.
+func ResumeFits(points []ResumePoint, others [][]*Stmt) bool {
+	seen := map[*Stmt]bool{}
+	for _, p := range points {
+		for _, s := range p.Stmts[p.J:] {
+			seen[s] = true
+		}
+	}
+	for _, l := range others {
+		for _, s := range l {
+			seen[s] = true
+		}
+	}
+	return len(seen) <= maxResumeFuncs
+}
+
+// maxResumeFuncs bounds the clauses of a program that resumes deferred
+// firings, well within the kernel's bound on BPF functions.
+const maxResumeFuncs = (maxSubprograms - 1 - helperFuncs) / 2
+
 // resumeID is the number of clause j of stmts among points, or -1.
 func resumeID(points []ResumePoint, stmts []*Stmt, j int) int {
 	return slices.IndexFunc(points, func(p ResumePoint) bool { return p.J == j && slices.Equal(p.Stmts, stmts) })
@@ -187,25 +211,44 @@ func (b *Builder) Resume(points []ResumePoint, key asm.Register) {
 		// clauses after it have the EPIDs after it (AddBlock).
 		asm.LoadMem(asm.R9, RegScratch, MstEPID, asm.Word),
 	)
-	blocks := make([]string, len(points))
+	// One ladder of clause calls per clause list, entered at the clause
+	// a point resumes at, so that the code grows with the clauses, not
+	// with the clauses times the points. R9 becomes the EPID of the
+	// list's first clause: clause k's is R9 + k.
+	entries := make([]string, len(points))
 	for i := range points {
-		blocks[i] = b.label("resume")
-		b.Emit(asm.JEq.Imm(asm.R1, int32(i), blocks[i]))
+		entries[i] = b.label("resume")
+		b.Emit(asm.JEq.Imm(asm.R1, int32(i), entries[i]))
 	}
 	b.Emit(asm.Ja.Label(done))
-	for i, p := range points {
-		b.Mark(blocks[i])
-		for k := p.J; k < len(p.Stmts); k++ {
+	for i := 0; i < len(points); {
+		stmts := points[i].Stmts
+		n := i + 1
+		for n < len(points) && slices.Equal(points[n].Stmts, stmts) {
+			n++
+		}
+		rungs := map[int]string{}
+		for _, p := range points[i:n] {
+			rungs[p.J] = b.label("rung")
+		}
+		for k, p := range points[i:n] {
+			b.Emit(asm.Sub.Imm(asm.R9, int32(p.J)).WithSymbol(entries[i+k]), asm.Ja.Label(rungs[p.J]))
+		}
+		for k := points[i].J; k < len(stmts); k++ {
+			if l, ok := rungs[k]; ok {
+				b.Mark(l)
+			}
 			b.Emit(
 				asm.LoadMem(asm.R1, RegState, StateActivity, asm.Word),
 				asm.JNE.Imm(asm.R1, int32(ActivityActive), exitLabel),
 				asm.Mov.Reg(asm.R1, asm.R9),
-				asm.Add.Imm(asm.R1, int32(k-p.J)),
+				asm.Add.Imm(asm.R1, int32(k)),
 				asm.StoreMem(RegScratch, MstEPID, asm.R1, asm.Word),
 			)
-			b.callClause(p.Stmts[k])
+			b.callClause(stmts[k])
 		}
 		b.Emit(asm.Ja.Label(done))
+		i = n
 	}
 	b.Emit(
 		asm.LoadMapPtr(asm.R1, 0).WithReference(MapDefer).WithSymbol(drop),

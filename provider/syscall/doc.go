@@ -62,6 +62,9 @@
 //     faults; a firing saved when tracing stops is dropped. At most 1,024
 //     threads have a saved firing at once; past that, the clause runs
 //     again at entry with deferral off and its fault is reported at once.
+//   - A program whose entry clauses that may retry and return clauses
+//     number more than 124 does not retry: the return program could not
+//     hold them all (the kernel's bound on BPF functions).
 //   - -x nocopyretry turns the retry off: every copy that fails faults at
 //     entry, as in DTrace.
 //

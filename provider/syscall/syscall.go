@@ -192,6 +192,15 @@ func (*Provider) Plan(enabled []provider.Enabled) ([]provider.Unit, error) {
 			entry.deferring = append(entry.deferring, p)
 		}
 	}
+	var others [][]*bpfrt.Stmt
+	for _, p := range ret.probes {
+		others = append(others, p.Stmts)
+	}
+	if !bpfrt.ResumeFits(resumePoints(entry.deferring), others) {
+		// The return program could not hold the entry clauses too
+		// (scripts of hundreds of clauses): copies fault at entry.
+		entry.deferring = nil
+	}
 	ret.deferring = entry.deferring
 	for _, u := range []*unit{entry, ret} {
 		if len(u.probes) > 0 || len(u.deferring) > 0 {
