@@ -657,7 +657,15 @@ func (g *gen) builtin(e *ast.Ident, name string, t *ctype.Type) {
 	case "id":
 		g.emit(asm.LoadMem(asm.R0, rScratch, bpfrt.MstPRID, asm.Word))
 	case "epid":
-		g.emit(asm.LoadMem(asm.R0, rScratch, bpfrt.MstEPID, asm.Word))
+		// DTrace 2 has no enabled probe IDs any more: its epid is the
+		// probe ID in the upper half and the statement ID (the N of
+		// dt_clause_N) in the lower, which name the pair as well.
+		g.emit(
+			asm.LoadMem(asm.R0, rScratch, bpfrt.MstPRID, asm.Word),
+			asm.LSh.Imm(asm.R0, 32),
+			asm.LoadMem(asm.R1, rScratch, bpfrt.MstStmt, asm.Word),
+			asm.Or.Reg(asm.R0, asm.R1),
+		)
 	case "ucaller":
 		g.ucaller(e)
 	case "caller":

@@ -96,7 +96,7 @@ var Builtins = []Ident{
 	{Name: "denormalize", Kind: Action, Proto: "void(@)"},
 	{Name: "dirname", Kind: Subr, Proto: "string(const char *)"},
 	{Name: "discard", Kind: Action, Proto: "void(int)"},
-	{Name: "epid", Kind: Scalar, Proto: "uint_t"},
+	{Name: "epid", Kind: Scalar, Proto: "uint64_t"},
 	{Name: "errno", Kind: Scalar, Proto: "int"},
 	{Name: "execargs", Kind: Scalar, Proto: "string"},
 	{Name: "execname", Kind: Scalar, Proto: "string"},
