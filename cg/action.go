@@ -232,8 +232,22 @@ func (g *gen) formatted(call *ast.CallExpr, act bpfrt.Action) {
 			g.recordUserAddr(a)
 			continue
 		}
+		if t := g.typeOf(a).Type; ctype.IsCharPointer(t) && !isStr(t) && i < len(classes) && classes[i] != format.ArgString {
+			// A char * is a string only to %s: %p and the
+			// integer conversions take its address.
+			g.recordAddr(a)
+			continue
+		}
 		g.recordValue(ActArg, a)
 	}
+}
+
+// recordAddr records pointer e as an address.
+func (g *gen) recordAddr(e ast.Expr) {
+	defer g.fullExpr(e)()
+	g.expr(e)
+	off := g.record(ActArg, 8, 8, KindUint, -1)
+	g.emit(asm.StoreMem(rScratch, g.stageOff(off), asm.R0, asm.DWord))
 }
 
 // printa records a printa(): the optional format, then the aggregations.

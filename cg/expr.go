@@ -930,6 +930,12 @@ func (g *gen) assign(e *ast.AssignExpr) {
 	switch {
 	case arith:
 		g.exprAs(e.Rhs, ct, false)
+	case ctype.IsPointer(lt) && ctype.IsInteger(rt) && (op == token.ADD || op == token.SUB):
+		// p += n moves by n elements, as p + n does.
+		g.exprAs(e.Rhs, ctype.LongType, true)
+		if el := ctype.Resolve(lt).Elem; el != nil && el.Sizeof() > 1 {
+			g.emit(asm.Mul.Imm(asm.R0, int32(el.Sizeof())))
+		}
 	case ctype.IsInteger(rt):
 		g.exprAs(e.Rhs, rt, true)
 	default:
