@@ -96,3 +96,31 @@ func TestCopyinRetryResumesFiring(t *testing.T) {
 		t.Errorf("output %q: the timestamps of a firing that resumed differ", stdout)
 	}
 }
+
+// TestCopyinRetryManyClauses: a script of many clauses that retry
+// loads, the return program growing with the clauses (100 used to
+// overflow BPF's jumps), and retries; past what one program holds it
+// loads without retrying, and its copies fault at entry.
+func TestCopyinRetryManyClauses(t *testing.T) {
+	requireTracing(t)
+	bin := buildColdpaths(t)
+	const paths = 20
+	for _, n := range []int{100, 130} {
+		var src strings.Builder
+		for range n {
+			src.WriteString("syscall::openat:entry /pid == $target/ { @[copyinstr(arg1)] = count(); }\n")
+		}
+		stdout, stderr, status := run(t, "-q", "-c", fmt.Sprintf("%s %d", bin, paths), "-n", src.String())
+		if status != 0 {
+			t.Fatalf("%d clauses: status %d, stderr %q", n, status, stderr)
+		}
+		faults := len(badAddrRE.FindAllString(stderr, -1))
+		cold := regexp.MustCompile(fmt.Sprintf(`(?m)^  /nonexistent/cold-\d+ +%d$`, n)).FindAllString(stdout, -1)
+		switch {
+		case n == 100 && (faults != 0 || len(cold) != paths):
+			t.Errorf("%d clauses: %d faults, %d paths counted %d times, want none and %d\nstdout: %s", n, faults, len(cold), n, paths, stdout)
+		case n == 130 && (faults != n*paths || len(cold) != 0):
+			t.Errorf("%d clauses: %d faults, %d paths counted, want %d and none", n, faults, len(cold), n*paths)
+		}
+	}
+}
