@@ -143,19 +143,18 @@ func (g *gen) cond(e ast.Expr) {
 // 64 bits, may hold bits its type has no room for. Operators compute in
 // 64 bits and leave their result as it comes (+, -, *, <<, ~ and unary -
 // may carry out of the type, / and % may overflow, &, | and ^ keep what
-// their operands carry, >> shifts its operand within its type);
-// whatever converts the value to another type,
-// compares it, tests it or stores it truncates it first (convert). So
-// (int)(x + x) wraps as C's does, while an expression whose intermediate
-// values overflow an int and come back within it, i = i * i / i, keeps
-// the 64-bit result DTrace computes.
+// their operands carry, >> shifts its operand within its type); whatever
+// converts the value to another type, compares it, tests it or stores it
+// truncates it first (convert). So (int)(x + x) wraps as C's does, while
+// an expression whose intermediate values overflow an int and come back
+// within it, i = i * i / i, keeps the 64-bit result DTrace computes. A
+// folded constant is dirty when its value lies outside its type.
 func (g *gen) dirty(e ast.Expr) bool {
 	ti := g.info.Types[e]
 	if ti == nil || !ctype.IsInteger(ti.Type) || ti.Type.Sizeof() >= 8 {
 		return false
 	}
 	if ti.Const {
-		// A folded constant carries what its arithmetic did.
 		return truncate(ti.Value, ti.Type) != ti.Value
 	}
 	switch e := e.(type) {
