@@ -66,7 +66,8 @@
 //     number more than 124 does not retry: the return program could not
 //     hold them all (the kernel's bound on BPF functions).
 //   - -x nocopyretry turns the retry off: every copy that fails faults at
-//     entry, as in DTrace.
+//     entry, as in DTrace. The retry costs what a return probe costs: a
+//     program runs at every system call's exit (bench/README.md).
 //
 // The entry program saves a firing and the return program resumes it
 // (bpfrt/defer.go); code generation decides which copies may defer
