@@ -21,9 +21,10 @@ type Handler interface {
 }
 
 // Stopper is implemented by a Handler that wants to know when tracing has
-// stopped (exit(), a full fill buffer, a signal): Stopping is called once,
-// when the consumer first sees it, before it reads the records left in the
-// buffers. DTrace then reads the aggregations regardless of aggrate.
+// stopped (exit(), a full fill buffer, a signal): Stopping is called when
+// the consumer first sees it, before it reads the records left in the
+// buffers, and again once END has fired, before it reads END's records.
+// DTrace then reads the aggregations regardless of aggrate.
 type Stopper interface {
 	Stopping() error
 }

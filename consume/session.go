@@ -298,6 +298,13 @@ func (s *Session) Run(ctx context.Context, h Handler, begin, end *ebpf.Program) 
 		if err := bpfrt.Run(end, s.runCPU()); err != nil {
 			return 0, fmt.Errorf("END: %w", err)
 		}
+		// END's records read what END changed, as in DTrace, whose
+		// END fires before its last reading of the aggregations.
+		if st, ok := h.(Stopper); ok {
+			if err := st.Stopping(); err != nil {
+				return 0, err
+			}
+		}
 		if err := s.drain(&rec, h); err != nil {
 			return 0, err
 		}

@@ -3,7 +3,8 @@
  * time, as DTrace does: within an hour, the ticks print the count BEGIN's
  * printa() read. Once exit() has stopped tracing, DTrace reads them afresh
  * whatever the aggrate: the last tick's printa(), read after its exit(),
- * and the end of the run (@b) print the final count.  @@nosort
+ * and the end of the run (@b) print the final count; END's printa() what
+ * END added.  @@nosort
  */
 #pragma D option quiet
 #pragma D option aggrate=1h
@@ -27,4 +28,10 @@ tick-100ms
 /++i == 3/
 {
 	exit(0);
+}
+
+END
+{
+	@a = count();
+	printa("end %@d\n", @a);
 }
