@@ -141,7 +141,7 @@ func (b *Builder) afterClause(stmts []*Stmt, j int) {
 	if !b.deferring || !s.Defers || id < 0 {
 		return
 	}
-	next, now := b.label("defer_next"), b.label("defer_time")
+	next, now, full := b.label("defer_next"), b.label("defer_time"), b.label("defer_full")
 	b.Emit(
 		asm.LoadMem(asm.R1, RegScratch, MstDefer, asm.Word),
 		asm.JNE.Imm(asm.R1, DeferDone, next),
@@ -159,8 +159,11 @@ func (b *Builder) afterClause(stmts []*Stmt, j int) {
 		asm.Mov.Reg(asm.R3, RegScratch),
 		asm.Mov.Imm(asm.R4, 0), // BPF_ANY
 		asm.FnMapUpdateElem.Call(),
-		asm.JEq.Imm(asm.R0, 0, exitLabel),
-		asm.StoreImm(RegScratch, MstDefer, DeferOff, asm.Word),
+		asm.JNE.Imm(asm.R0, 0, full),
+		asm.Mov.Imm(asm.R1, 1),
+		asm.AddAtomic.Mem(RegState, asm.R1, asm.Word, StateDeferred),
+		asm.Ja.Label(exitLabel),
+		asm.StoreImm(RegScratch, MstDefer, DeferOff, asm.Word).WithSymbol(full),
 	)
 	b.callClause(s)
 	b.Mark(next)
@@ -205,6 +208,8 @@ func (b *Builder) Resume(points []ResumePoint, key asm.Register) {
 		asm.Mov.Reg(asm.R2, asm.RFP),
 		asm.Add.Imm(asm.R2, -8),
 		asm.FnMapDeleteElem.Call(),
+		asm.Mov.Imm(asm.R1, -1),
+		asm.AddAtomic.Mem(RegState, asm.R1, asm.Word, StateDeferred),
 		asm.StoreImm(RegScratch, MstDefer, DeferOff, asm.Word),
 		asm.LoadMem(asm.R1, RegScratch, MstResume, asm.Word),
 		// R9 = the EPID of the clause the firing resumes at; the
@@ -255,6 +260,19 @@ func (b *Builder) Resume(points []ResumePoint, key asm.Register) {
 		asm.Mov.Reg(asm.R2, asm.RFP),
 		asm.Add.Imm(asm.R2, -8),
 		asm.FnMapDeleteElem.Call(),
+		asm.Mov.Imm(asm.R1, -1),
+		asm.AddAtomic.Mem(RegState, asm.R1, asm.Word, StateDeferred),
 	)
 	b.Mark(done)
+}
+
+// SkipUnlessDeferred emits a jump to label when no firing is saved in
+// the defer map, which is most of the time: the program that resumes
+// firings runs on every system call's exit, and that test costs a load
+// where looking for the thread's entry costs a system call number's read
+// and a hash lookup.
+func (b *Builder) SkipUnlessDeferred(label string) {
+	b.Emit(
+		asm.LoadMem(asm.R1, RegState, StateDeferred, asm.Word),
+		asm.JEq.Imm(asm.R1, 0, label))
 }

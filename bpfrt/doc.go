@@ -83,7 +83,8 @@
 //
 // # Run state (ARRAY dt_state, mmapped)
 //
-// [activity u32][exited u32][status u32]. The activity goes inactive ->
+// [activity u32][exited u32][status u32][deferred firings u32, defer.go].
+// The activity goes inactive ->
 // active (after BEGIN) -> draining (exit(), Layout.Exit, or the consumer
 // stopping) -> end (END firing) -> stopped. Every clause call checks it,
 // so exit() stops the clauses after it, BEGIN clauses only run before

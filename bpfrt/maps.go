@@ -47,10 +47,13 @@ const (
 
 // The state map's one value.
 const (
-	StateActivity = 0  // u32 Activity
-	StateExited   = 4  // u32: 1 once exit() ran
-	StateStatus   = 8  // u32: the exit() status
-	stateSize     = 16 // 4 bytes reserved
+	StateActivity = 0 // u32 Activity
+	StateExited   = 4 // u32: 1 once exit() ran
+	StateStatus   = 8 // u32: the exit() status
+	// StateDeferred counts the firings saved in the defer map
+	// (defer.go): while it is 0, no program needs to look there.
+	StateDeferred = 12 // u32
+	stateSize     = 16
 )
 
 // Maps are the maps of one tracing session, shared by all its programs.

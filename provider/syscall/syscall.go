@@ -286,6 +286,7 @@ func (u *unit) Trampoline(b *bpfrt.Builder) error {
 		// first: its clauses come before the return's, as they
 		// would have at the entry.
 		none := b.Label("sys_noresume")
+		b.SkipUnlessDeferred(none)
 		readRegs(nrOff, int32(nrSize.Sizeof()))
 		b.Emit(
 			asm.LoadMem(asm.R9, bpfrt.RegScratch, regs+nrOff, nrSize),
