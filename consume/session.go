@@ -357,19 +357,15 @@ func (s *Session) readRings(h Handler) error {
 // readPerf dispatches one record of the perf rings, waiting for one
 // until deadline; when none is ready it first flushes h.
 func (s *Session) readPerf(rec *perf.Record, h Handler, deadline time.Time) error {
-	syncs := s.takeSyncs()
 	s.rd.SetDeadline(time.Now())
-	err := s.rd.ReadInto(rec)
+	err := s.perfRead(rec, h)
 	if errors.Is(err, os.ErrDeadlineExceeded) {
 		if err := flush(h); err != nil {
 			return err
 		}
-		releaseSyncs(syncs)
-		syncs = nil
 		s.rd.SetDeadline(deadline)
-		err = s.rd.ReadInto(rec)
+		err = s.perfRead(rec, h)
 	}
-	s.putBackSyncs(syncs)
 	if errors.Is(err, os.ErrDeadlineExceeded) || errors.Is(err, perf.ErrFlushed) {
 		return nil
 	}

@@ -2,7 +2,11 @@ package consume
 
 import (
 	"context"
+	"errors"
+	"os"
 	"sync"
+
+	"github.com/cilium/ebpf/perf"
 )
 
 // syncs are the callers of Sync waiting for the consumer.
@@ -11,6 +15,11 @@ type syncs struct {
 	running bool   // Run reads the buffers
 	wake    func() // wakes Run's wait, set while running
 	waiting []chan struct{}
+	// With perf rings, pass holds the Syncs taken when the reader began
+	// a pass over the rings (inPass); they are released when it ends.
+	// Only Run's goroutine uses them.
+	pass   []chan struct{}
+	inPass bool
 }
 
 // Sync returns once the consumer has read the buffers empty and flushed
@@ -51,7 +60,8 @@ func (s *Session) stopSyncs() {
 	defer s.syncs.mu.Unlock()
 	s.syncs.running, s.syncs.wake = false, nil
 	releaseSyncs(s.syncs.waiting)
-	s.syncs.waiting = nil
+	releaseSyncs(s.syncs.pass)
+	s.syncs.waiting, s.syncs.pass = nil, nil
 }
 
 // takeSyncs returns the Syncs waiting now, to be released once the
@@ -64,15 +74,32 @@ func (s *Session) takeSyncs() []chan struct{} {
 	return w
 }
 
-// putBackSyncs returns Syncs taken before a read that did not empty the
-// buffers, ahead of those that came since.
-func (s *Session) putBackSyncs(w []chan struct{}) {
-	if len(w) == 0 {
-		return
+// perfRead is the perf rings' ReadInto, releasing the Syncs as the
+// reader's passes end. The reader loads every ring's head when a pass
+// begins, after its wait, hands the records up to them one a call, and
+// ends the pass with an error (its deadline, or a Flush: Sync's wake);
+// so the Syncs that were waiting when a pass began are released, h
+// flushed, when it ends, and not before: a flood never empties the
+// rings, but each pass ends.
+func (s *Session) perfRead(rec *perf.Record, h Handler) error {
+	sy := &s.syncs
+	if !sy.inPass {
+		sy.pass = append(sy.pass, s.takeSyncs()...)
+		sy.inPass = true
 	}
-	s.syncs.mu.Lock()
-	defer s.syncs.mu.Unlock()
-	s.syncs.waiting = append(w, s.syncs.waiting...)
+	err := s.rd.ReadInto(rec)
+	if err == nil {
+		return nil
+	}
+	sy.inPass = false
+	if len(sy.pass) > 0 && (errors.Is(err, os.ErrDeadlineExceeded) || errors.Is(err, perf.ErrFlushed)) {
+		if err := flush(h); err != nil {
+			return err
+		}
+		releaseSyncs(sy.pass)
+		sy.pass = nil
+	}
+	return err
 }
 
 func releaseSyncs(w []chan struct{}) {
