@@ -1,10 +1,13 @@
 package enable
 
 import (
+	"context"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/cilium/ebpf/asm"
+	"golang.org/x/sys/unix"
 
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/consume"
@@ -40,6 +43,61 @@ func TestExitWakes(t *testing.T) {
 				t.Errorf("the run took %v: exit() was noticed at a switchrate tick, not at its record", elapsed)
 			}
 			t.Logf("%s: ended %v after it started", kind, elapsed)
+		})
+	}
+}
+
+// counter counts the records it is handed, for another goroutine to read.
+type counter struct {
+	collector
+	n atomic.Int64
+}
+
+func (c *counter) Record(consume.Record) error { c.n.Add(1); return nil }
+
+// TestSync checks, on both kinds of principal buffers, that Sync returns
+// once the records written before it have been handed over: a getppid()
+// of this process fires a clause whose record nothing wakes the consumer
+// for (switchrate 20s), and Sync must bring it within 5s.
+func TestSync(t *testing.T) {
+	requireRuntime(t)
+	for _, kind := range []string{"ring", "perf"} {
+		t.Run(kind, func(t *testing.T) {
+			t.Setenv(consume.BuffersEnv, kind)
+			l := layout(t, bpfrt.Config{})
+			s := enable(t, consume.Options{SwitchRate: 20 * time.Second}, map[string][]*bpfrt.Stmt{
+				"syscall::getppid:entry": {clause(0, 0, l.Output(asm.R6, asm.R7, 0)...)},
+			})
+			defer s.Close()
+			active := make(chan struct{})
+			s.OnActive(func() { close(active) })
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			h := &counter{}
+			done := make(chan error, 1)
+			go func() {
+				_, err := s.Run(ctx, h)
+				done <- err
+			}()
+			<-active
+			// Whatever the loop reads at its start is read by now.
+			time.Sleep(50 * time.Millisecond)
+			before := h.n.Load()
+			unix.Getppid()
+			sctx, scancel := context.WithTimeout(ctx, 5*time.Second)
+			defer scancel()
+			start := time.Now()
+			if err := s.Sync(sctx); err != nil {
+				t.Fatalf("Sync: %v", err)
+			}
+			if h.n.Load() <= before {
+				t.Errorf("Sync returned after %v, and the getppid() record before it was not handed over", time.Since(start))
+			}
+			t.Logf("%s: Sync returned after %v", kind, time.Since(start))
+			cancel()
+			if err := <-done; err != nil {
+				t.Fatal(err)
+			}
 		})
 	}
 }
