@@ -33,6 +33,21 @@
 // serves, and Matches matches a description against its probes with the
 // module aliases above, which a literal field comparison would miss.
 //
+// # Copies from user memory
+//
+// copyin() and copyinstr() at a pid probe fail, as in DTrace, when the
+// memory is not mapped yet (a string in a page the process has not
+// touched). A system call's entry retries them at its return
+// (provider/syscall); a uprobe has no such later event. A sleepable
+// uprobe program could fault the page in (bpf_copy_from_user), but not
+// here as things are: every program of a session shares one per-CPU
+// scratch value (machine state, this->, the record being staged), which
+// the programs that run on the CPU while the sleepable one sleeps would
+// overwrite; and a sleepable program may not use a program array (the
+// tail calls of long clause lists) nor perf rings. That needs a scratch
+// value of the task's own for uprobe programs (task storage) and the
+// per-CPU counters kept apart; it is not done.
+//
 // # Arguments
 //
 // entry and instruction probes: arg0-arg5 are rdi, rsi, rdx, rcx, r8, r9
