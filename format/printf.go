@@ -86,12 +86,13 @@ func (p *Printer) Append(dst []byte, convs []Conv, args []Value, aggs []Value) (
 		}
 		s.width = max(-maxWidth, min(s.width, maxWidth))
 		s.prec = max(0, min(s.prec, maxWidth))
-		var v Value
+		// A Value is 128 bytes: it is pointed to, not copied.
+		var v *Value
 		if c.Flags&FlagAgg != 0 {
 			if len(aggs) == 0 {
 				return dst, fmt.Errorf("conversion #%d: no aggregation: %w", i+1, ErrMismatch)
 			}
-			v = aggs[curagg]
+			v = &aggs[curagg]
 			if curagg < len(aggs)-1 {
 				curagg++
 			}
@@ -99,7 +100,7 @@ func (p *Printer) Append(dst []byte, convs []Conv, args []Value, aggs []Value) (
 			if len(args) == 0 {
 				return dst, fmt.Errorf("conversion #%d: missing argument: %w", i+1, ErrMismatch)
 			}
-			v, args = args[0], args[1:]
+			v, args = &args[0], args[1:]
 		}
 		var err error
 		if dst, err = p.appendConv(dst, c, s, v); err != nil {
@@ -110,7 +111,7 @@ func (p *Printer) Append(dst []byte, convs []Conv, args []Value, aggs []Value) (
 }
 
 // appendConv renders one value for one conversion.
-func (p *Printer) appendConv(dst []byte, c *Conv, s spec, v Value) ([]byte, error) {
+func (p *Printer) appendConv(dst []byte, c *Conv, s spec, v *Value) ([]byte, error) {
 	if v.Kind == KindHistogram {
 		return v.Hist.AppendHistogram(dst), nil
 	}
@@ -170,7 +171,7 @@ func (p *Printer) appendConv(dst []byte, c *Conv, s spec, v Value) ([]byte, erro
 			indent = s.absWidth()
 			s.width = 0
 		}
-		return p.appendStack(dst, v, indent, s), nil
+		return p.appendStack(dst, *v, indent, s), nil
 	case rTime, rTime822:
 		if v.Kind != KindInt {
 			return dst, ErrMismatch

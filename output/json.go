@@ -180,11 +180,11 @@ func (j *JSON) Probe(r *Probe) error {
 				return fmt.Errorf("printf(): %w", err)
 			}
 			b = append(j.escapeFrom(b, start), `","args":[`...)
-			for k, v := range a.Args {
+			for k := range a.Args {
 				if k > 0 {
 					b = append(b, ',')
 				}
-				b = j.appendValue(b, v)
+				b = j.appendArg(b, &a.Args[k])
 			}
 			b = append(b, ']', '}')
 			continue
@@ -341,6 +341,22 @@ func (j *JSON) appendAggregation(b []byte, a *agg.Aggregation) []byte {
 		b = append(b, '}')
 	}
 	return append(b, ']')
+}
+
+// appendArg is appendValue of a printf() argument, pointed to: integers
+// and strings, which most are, go in without a copy of the 128-byte
+// Value, which costs as much as the rest of the argument.
+func (j *JSON) appendArg(b []byte, v *format.Value) []byte {
+	switch v.Kind {
+	case format.KindInt:
+		if v.Signed {
+			return strconv.AppendInt(b, v.Int64(), 10)
+		}
+		return strconv.AppendUint(b, v.Uint64(), 10)
+	case format.KindString:
+		return appendString(b, v.Str)
+	}
+	return j.appendValue(b, *v)
 }
 
 // appendValue appends a traced value: integers as numbers, strings as
