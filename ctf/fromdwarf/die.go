@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"unsafe"
+
+	"github.com/godtrace/godtrace/internal/leb128"
 )
 
 // The decoder reads .debug_info itself rather than through debug/dwarf,
@@ -201,44 +203,25 @@ func (b *buf) uint(n int) uint64 {
 }
 
 func (b *buf) uleb() uint64 {
-	var v uint64
-	for shift := 0; ; shift += 7 {
-		if b.off >= len(b.b) {
-			b.fail()
-			return 0
-		}
-		c := b.b[b.off]
-		b.off++
-		if shift < 64 {
-			v |= uint64(c&0x7f) << shift
-		}
-		if c&0x80 == 0 {
-			return v
-		}
-	}
+	v, n := leb128.Uint(b.b[b.off:])
+	b.skipLEB(n)
+	return v
 }
 
 func (b *buf) sleb() int64 {
-	var v int64
-	shift := 0
-	for {
-		if b.off >= len(b.b) {
-			b.fail()
-			return 0
-		}
-		c := b.b[b.off]
-		b.off++
-		if shift < 64 {
-			v |= int64(c&0x7f) << shift
-		}
-		shift += 7
-		if c&0x80 == 0 {
-			if shift < 64 && c&0x40 != 0 {
-				v |= -1 << shift
-			}
-			return v
-		}
+	v, n := leb128.Int(b.b[b.off:])
+	b.skipLEB(n)
+	return v
+}
+
+// skipLEB moves past a LEB128 number of n bytes; a truncated one (n 0)
+// fails at the section's end, where the read ran out.
+func (b *buf) skipLEB(n int) {
+	if n == 0 {
+		b.off = len(b.b)
+		b.fail()
 	}
+	b.off += n
 }
 
 // skipString skips a NUL-terminated string.

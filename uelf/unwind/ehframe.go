@@ -3,6 +3,8 @@ package unwind
 import (
 	"encoding/binary"
 	"errors"
+
+	"github.com/godtrace/godtrace/internal/leb128"
 )
 
 var errFormat = errors.New("malformed unwind information")
@@ -57,40 +59,24 @@ func (b *buf) u64() uint64 {
 }
 
 func (b *buf) uleb() uint64 {
-	var v uint64
-	for shift := uint(0); ; shift += 7 {
-		c := b.u8()
-		if b.err != nil {
-			return 0
-		}
-		if shift < 64 {
-			v |= uint64(c&0x7f) << shift
-		}
-		if c&0x80 == 0 {
-			return v
-		}
-	}
+	v, n := leb128.Uint(b.b[b.off:])
+	b.skipLEB(n)
+	return v
 }
 
 func (b *buf) sleb() int64 {
-	var v int64
-	shift := uint(0)
-	for {
-		c := b.u8()
-		if b.err != nil {
-			return 0
-		}
-		if shift < 64 {
-			v |= int64(c&0x7f) << shift
-		}
-		shift += 7
-		if c&0x80 == 0 {
-			if shift < 64 && c&0x40 != 0 {
-				v |= -1 << shift
-			}
-			return v
-		}
+	v, n := leb128.Int(b.b[b.off:])
+	b.skipLEB(n)
+	return v
+}
+
+// skipLEB moves past a LEB128 number of n bytes; a truncated one (n 0)
+// fails.
+func (b *buf) skipLEB(n int) {
+	if n == 0 {
+		b.fail()
 	}
+	b.off += n
 }
 
 func (b *buf) cstring() string {
