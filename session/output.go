@@ -147,7 +147,8 @@ func (o *decoder) Record(r consume.Record) error {
 			}
 			first := len(o.vals)
 			for _, ar := range recs[i+1 : i+1+n] {
-				o.vals = append(o.vals, o.recValue(ar, r.Data))
+				o.vals = append(o.vals, format.Value{})
+				o.argInto(&o.vals[len(o.vals)-1], ar, r.Data)
 			}
 			i += n
 			kind := output.Printf
@@ -157,7 +158,10 @@ func (o *decoder) Record(r consume.Record) error {
 			case cg.ActFreopen:
 				kind = output.Freopen
 			}
-			p.Actions = append(p.Actions, output.Action{Kind: kind, Format: &o.formats[rd.Format], Args: o.vals[first:len(o.vals):len(o.vals)]})
+			// Filled in place: an Action is 232 bytes.
+			p.Actions = append(p.Actions, output.Action{})
+			a := &p.Actions[len(p.Actions)-1]
+			a.Kind, a.Format, a.Args = kind, &o.formats[rd.Format], o.vals[first:len(o.vals):len(o.vals)]
 		case cg.ActFtruncate:
 			p.Actions = append(p.Actions, output.Action{Kind: output.Ftruncate})
 		case cg.ActPanic, cg.ActBreakpoint:
@@ -517,6 +521,34 @@ func (o *decoder) recValue(rd bpfrt.RecDesc, data []byte) format.Value {
 		}
 	}
 	return v
+}
+
+// argInto decodes the printf() argument rd into *v, which is zero. An
+// integer, which most arguments are, is written in place: a Value is 128
+// bytes, and returning one and copying it into place cost more than
+// decoding it.
+func (o *decoder) argInto(v *format.Value, rd bpfrt.RecDesc, data []byte) {
+	off, size := int(rd.Offset), int(rd.Size)
+	if cg.RecKind(rd) != cg.KindInt || off+size > len(data) {
+		*v = o.recValue(rd, data)
+		return
+	}
+	b := data[off : off+size]
+	switch size {
+	case 1:
+		v.Bits = uint64(b[0])
+	case 2:
+		v.Bits = uint64(binary.LittleEndian.Uint16(b))
+	case 4:
+		v.Bits = uint64(binary.LittleEndian.Uint32(b))
+	case 8:
+		v.Bits = binary.LittleEndian.Uint64(b)
+	default:
+		*v = o.recValue(rd, data)
+		return
+	}
+	// As field decodes it (format.IntFromBytes, signed).
+	v.Kind, v.Size, v.Signed = format.KindInt, size, true
 }
 
 // recString decodes a string field of a record without allocating: the
