@@ -64,36 +64,23 @@ func (g *gen) chill(n ast.Node) {
 		asm.Add.Reg(asm.R0, asm.R1),
 		asm.StoreMem(asm.RFP, deadline, asm.R0, asm.DWord),
 	)
-	iter := func(slot int16) []asm.Instruction {
-		return []asm.Instruction{asm.Mov.Reg(asm.R1, asm.RFP), asm.Add.Imm(asm.R1, int32(slot))}
-	}
 	outerLoop, innerLoop, innerEnd, done, end := g.label("chillout"), g.label("chillin"), g.label("chillinend"), g.label("chilldone"), g.label("chillend")
-	g.emit(iter(outer)...)
-	g.emit(asm.Mov.Imm(asm.R2, 0), asm.Mov.Imm(asm.R3, 64), kfuncCall(kf.new))
-	g.setLabel(outerLoop)
-	g.emit(iter(outer)...)
-	g.emit(kfuncCall(kf.next), asm.JEq.Imm(asm.R0, 0, end))
-	g.emit(iter(inner)...)
-	g.emit(asm.Mov.Imm(asm.R2, 0), asm.Mov.Imm(asm.R3, 1<<20), kfuncCall(kf.new))
-	g.setLabel(innerLoop)
-	g.emit(iter(inner)...)
+	g.iterLoop(kf, outer, 64, outerLoop, end)
+	g.iterLoop(kf, inner, 1<<20, innerLoop, innerEnd)
 	g.emit(
-		kfuncCall(kf.next),
-		asm.JEq.Imm(asm.R0, 0, innerEnd),
 		asm.FnKtimeGetNs.Call(),
 		asm.LoadMem(asm.R1, asm.RFP, deadline, asm.DWord),
 		asm.JGE.Reg(asm.R0, asm.R1, done),
 		asm.Ja.Label(innerLoop),
 	)
 	g.setLabel(done)
-	g.emit(iter(inner)...)
-	g.emit(kfuncCall(kf.destroy), asm.Ja.Label(end))
+	g.iterDestroy(kf, inner)
+	g.emit(asm.Ja.Label(end))
 	g.setLabel(innerEnd)
-	g.emit(iter(inner)...)
-	g.emit(kfuncCall(kf.destroy), asm.Ja.Label(outerLoop))
+	g.iterDestroy(kf, inner)
+	g.emit(asm.Ja.Label(outerLoop))
 	g.setLabel(end)
-	g.emit(iter(outer)...)
-	g.emit(kfuncCall(kf.destroy))
+	g.iterDestroy(kf, outer)
 }
 
 // copyout generates copyout(buf, addr, nbytes): nbytes of kernel memory
@@ -119,17 +106,11 @@ func (g *gen) copyout(call *ast.CallExpr) {
 	it, off, length := int16(-8*(g.c.depth+1)), int16(-8*(g.c.depth+2)), int16(-8*(g.c.depth+3))
 	slot := int32(g.strSlot())
 	chunk := int32(g.l.StrSize)
-	iter := []asm.Instruction{asm.Mov.Reg(asm.R1, asm.RFP), asm.Add.Imm(asm.R1, int32(it))}
 	loop, last, end, badSrc, badDst := g.label("cpoloop"), g.label("cpolast"), g.label("cpoend"), g.label("cposrc"), g.label("cpodst")
 	g.emit(bpfrt.StoreImm64(asm.RFP, off, 0))
-	g.emit(iter...)
 	// Enough turns for the largest copy that fits in 32 bits.
-	g.emit(asm.Mov.Imm(asm.R2, 0), asm.Mov.Imm(asm.R3, 1<<23), kfuncCall(kf.new))
-	g.setLabel(loop)
-	g.emit(iter...)
+	g.iterLoop(kf, it, 1<<23, loop, end)
 	g.emit(
-		kfuncCall(kf.next),
-		asm.JEq.Imm(asm.R0, 0, end),
 		asm.LoadMem(asm.R2, asm.RFP, size, asm.DWord),
 		asm.LoadMem(asm.R1, asm.RFP, off, asm.DWord),
 		asm.Sub.Reg(asm.R2, asm.R1),
@@ -166,9 +147,8 @@ func (g *gen) copyout(call *ast.CallExpr) {
 	// A fault leaves the loop: the iterator is released first.
 	faultAt := func(label string, base int16) {
 		g.setLabel(label)
-		g.emit(iter...)
+		g.iterDestroy(kf, it)
 		g.emit(
-			kfuncCall(kf.destroy),
 			asm.LoadMem(asm.R0, asm.RFP, base, asm.DWord),
 			asm.LoadMem(asm.R1, asm.RFP, off, asm.DWord),
 			asm.Add.Reg(asm.R0, asm.R1),
@@ -178,8 +158,7 @@ func (g *gen) copyout(call *ast.CallExpr) {
 	faultAt(badSrc, buf)
 	faultAt(badDst, addr)
 	g.setLabel(end)
-	g.emit(iter...)
-	g.emit(kfuncCall(kf.destroy))
+	g.iterDestroy(kf, it)
 	g.c.depth -= 3
 }
 

@@ -125,13 +125,8 @@ func (g *gen) dpath(call *ast.CallExpr) {
 		g.fail(call, fmt.Errorf("expression too complex: %w", ErrNotSupported))
 	}
 	it := int16(-8 * (g.c.depth + 1))
-	iterArg := []asm.Instruction{asm.Mov.Reg(asm.R1, asm.RFP), asm.Add.Imm(asm.R1, int32(it))}
 	loop, cross, done := g.label("dploop"), g.label("dpcross"), g.label("dpdone")
-	g.emit(iterArg...)
-	g.emit(asm.Mov.Imm(asm.R2, 0), asm.Mov.Imm(asm.R3, dpathComponents), kfuncCall(kf.new))
-	g.setLabel(loop)
-	g.emit(iterArg...)
-	g.emit(kfuncCall(kf.next), asm.JEq.Imm(asm.R0, 0, end))
+	g.iterLoop(kf, it, dpathComponents, loop, end)
 	// At its mount's root, or its own parent: cross to the mount point.
 	follow(dpTmp, dpMount, o.mountMnt+o.mntRoot, 8)
 	follow(dpParent, dpDentry, o.parent, 8)
@@ -189,8 +184,7 @@ func (g *gen) dpath(call *ast.CallExpr) {
 	g.emit(asm.LoadMem(asm.R0, asm.RFP, int16(-8*g.c.depth), asm.DWord))
 	g.fault(bpfrt.FaultBadAddr)
 	g.setLabel(end)
-	g.emit(iterArg...)
-	g.emit(kfuncCall(kf.destroy))
+	g.iterDestroy(kf, it)
 	g.c.depth--
 	// The root alone is "/".
 	g.emit(

@@ -79,20 +79,29 @@ func (g *gen) pathPart(call *ast.CallExpr, dir bool) {
 		asm.JGE.Imm(asm.R2, int32(g.strbuf), dot),
 		asm.Sub.Reg(asm.R2, asm.R3),
 		asm.Add.Imm(asm.R2, 1),
-		asm.JGT.Imm(asm.R2, int32(g.strbuf), dot),
-		asm.Add.Reg(asm.R3, rScratch),
-		asm.Add.Imm(asm.R3, int32(a)),
-		asm.Mov.Reg(asm.R1, rScratch),
-		asm.Add.Imm(asm.R1, int32(dst)),
-		asm.FnProbeReadKernelStr.Call(),
-		asm.Ja.Label(done),
 	)
+	g.copyChars(a, dst, dot)
+	g.emit(asm.Ja.Label(done))
 	g.setLabel(slash)
 	g.emit(asm.StoreImm(rScratch, int16(dst), '/', asm.Half), asm.Ja.Label(done))
 	g.setLabel(dot)
 	g.emit(asm.StoreImm(rScratch, int16(dst), '.', asm.Half))
 	g.setLabel(done)
 	g.emit(asm.Mov.Reg(asm.R0, rScratch), asm.Add.Imm(asm.R0, int32(dst)))
+}
+
+// copyChars copies R2-1 characters from offset R3 of the scratch slot
+// from into the slot dst, NUL-terminated, or goes to tooLong when R2 is
+// over a slot's size (never, but the verifier cannot tell).
+func (g *gen) copyChars(from, dst int, tooLong string) {
+	g.emit(
+		asm.JGT.Imm(asm.R2, int32(g.strbuf), tooLong),
+		asm.Add.Reg(asm.R3, rScratch),
+		asm.Add.Imm(asm.R3, int32(from)),
+		asm.Mov.Reg(asm.R1, rScratch),
+		asm.Add.Imm(asm.R1, int32(dst)),
+		asm.FnProbeReadKernelStr.Call(),
+	)
 }
 
 // cleanpath copies the path of call's argument into a scratch slot with
@@ -115,7 +124,6 @@ func (g *gen) cleanpath(call *ast.CallExpr) {
 	}
 	it := int16(-8 * (g.c.depth + 1))
 	wi, wj := int16(g.l.This+g.baseWord), int16(g.l.This+g.baseWord+8)
-	iterArg := []asm.Instruction{asm.Mov.Reg(asm.R1, asm.RFP), asm.Add.Imm(asm.R1, int32(it))}
 	loop, finish, slash, keep := g.label("cpath"), g.label("cpathend"), g.label("cpathslash"), g.label("cpathkeep")
 	back, backDone, store := g.label("cpathback"), g.label("cpathbackdone"), g.label("cpathstore")
 	// at loads the character at R3+k of the source into dst, 0 past the
@@ -136,13 +144,8 @@ func (g *gen) cleanpath(call *ast.CallExpr) {
 		g.emit(nop())
 	}
 	g.emit(bpfrt.StoreImm64(rScratch, wi, 0), bpfrt.StoreImm64(rScratch, wj, 0))
-	g.emit(iterArg...)
-	g.emit(asm.Mov.Imm(asm.R2, 0), asm.Mov.Imm(asm.R3, int32(g.strbuf)), kfuncCall(kf.new))
-	g.setLabel(loop)
-	g.emit(iterArg...)
+	g.iterLoop(kf, it, int32(g.strbuf), loop, finish)
 	g.emit(
-		kfuncCall(kf.next),
-		asm.JEq.Imm(asm.R0, 0, finish),
 		asm.LoadMem(asm.R3, rScratch, wi, asm.DWord),
 		asm.LoadMem(asm.R4, rScratch, wj, asm.DWord),
 		asm.JGE.Imm(asm.R3, int32(g.strbuf), finish),
@@ -248,8 +251,7 @@ func (g *gen) cleanpath(call *ast.CallExpr) {
 		asm.Ja.Label(loop),
 	)
 	g.setLabel(finish)
-	g.emit(iterArg...)
-	g.emit(kfuncCall(kf.destroy))
+	g.iterDestroy(kf, it)
 	// NUL-terminate the copy without its trailing slash (unless it is
 	// "/"); an empty copy is "/" for an absolute path, "." for a relative
 	// one, and "" for the empty path.

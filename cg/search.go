@@ -112,15 +112,9 @@ func (g *gen) searchLoop(n ast.Node, slot func(int) int16, a, b int, back bool) 
 		g.fail(n, err)
 	}
 	it := slot(srchIter) // the iterator takes the unused first word
-	iterArg := []asm.Instruction{asm.Mov.Reg(asm.R1, asm.RFP), asm.Add.Imm(asm.R1, int32(it))}
 	loop, next, match, inner, end := g.label("srch"), g.label("srchnext"), g.label("srchmatch"), g.label("srchcmp"), g.label("srchend")
-	g.emit(iterArg...)
-	g.emit(asm.Mov.Imm(asm.R2, 0), asm.Mov.Imm(asm.R3, int32(g.strbuf)), kfuncCall(kf.new))
-	g.setLabel(loop)
-	g.emit(iterArg...)
+	g.iterLoop(kf, it, int32(g.strbuf), loop, end)
 	g.emit(
-		kfuncCall(kf.next),
-		asm.JEq.Imm(asm.R0, 0, end),
 		asm.LoadMem(asm.R1, asm.R0, 0, asm.Word),
 		asm.LoadMem(asm.R3, asm.RFP, slot(srchPos), asm.DWord),
 	)
@@ -161,8 +155,8 @@ func (g *gen) searchLoop(n ast.Node, slot func(int) int16, a, b int, back bool) 
 	g.setLabel(match)
 	g.emit(asm.StoreMem(asm.RFP, slot(srchRes), asm.R3, asm.DWord))
 	g.setLabel(end)
-	g.emit(iterArg...)
-	g.emit(kfuncCall(kf.destroy), asm.LoadMem(asm.R0, asm.RFP, slot(srchRes), asm.DWord))
+	g.iterDestroy(kf, it)
+	g.emit(asm.LoadMem(asm.R0, asm.RFP, slot(srchRes), asm.DWord))
 	// Each exit of the loop knows the result differently: forgotten,
 	// what follows is checked once, not once per exit (and per exit of
 	// each search before it: nested searches multiply).
@@ -193,6 +187,32 @@ var iterKfuncs = sync.OnceValues(func() (iterFuncs, error) {
 // kfuncCall calls the vmlinux kfunc of BTF id id.
 func kfuncCall(id btf.TypeID) asm.Instruction {
 	return asm.Instruction{OpCode: asm.OpCode(asm.JumpClass).SetJumpOp(asm.Call), Src: asm.PseudoKfuncCall, Constant: int64(id)}
+}
+
+// iterLoop begins a loop of at most n turns on an open-coded numeric
+// iterator (bpf_iter_num) in the stack slot at it, whose body the
+// verifier checks once however many turns it takes:
+// bpf_iter_num_new(&it, 0, n), then at the label loop
+// bpf_iter_num_next(&it), leaving for end when the turns are done. Every
+// way out of the loop goes through iterDestroy.
+func (g *gen) iterLoop(kf iterFuncs, it int16, n int32, loop, end string) {
+	g.emit(iterArg(it)...)
+	g.emit(asm.Mov.Imm(asm.R2, 0), asm.Mov.Imm(asm.R3, n), kfuncCall(kf.new))
+	g.setLabel(loop)
+	g.emit(iterArg(it)...)
+	g.emit(kfuncCall(kf.next), asm.JEq.Imm(asm.R0, 0, end))
+}
+
+// iterDestroy releases the iterator at it: bpf_iter_num_destroy(&it).
+func (g *gen) iterDestroy(kf iterFuncs, it int16) {
+	g.emit(iterArg(it)...)
+	g.emit(kfuncCall(kf.destroy))
+}
+
+// iterArg sets R1, a kfunc's first argument, to the address of the
+// iterator at it.
+func iterArg(it int16) []asm.Instruction {
+	return []asm.Instruction{asm.Mov.Reg(asm.R1, asm.RFP), asm.Add.Imm(asm.R1, int32(it))}
 }
 
 // strLen turns R0, the result of a string copy into a slot, into the

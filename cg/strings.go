@@ -55,16 +55,10 @@ func (g *gen) strcmp(n ast.Node) {
 	}
 	// Two stack words: the iterator, then the result.
 	it, res := int16(-8*(g.c.depth+2)), int16(-8*(g.c.depth+1))
-	iterArg := []asm.Instruction{asm.Mov.Reg(asm.R1, asm.RFP), asm.Add.Imm(asm.R1, int32(it))}
 	loop, end := g.label("scmp"), g.label("scmpend")
 	g.emit(bpfrt.StoreImm64(asm.RFP, res, 0))
-	g.emit(iterArg...)
-	g.emit(asm.Mov.Imm(asm.R2, 0), asm.Mov.Imm(asm.R3, int32(g.strbuf)), kfuncCall(kf.new))
-	g.setLabel(loop)
-	g.emit(iterArg...)
+	g.iterLoop(kf, it, int32(g.strbuf), loop, end)
 	g.emit(
-		kfuncCall(kf.next),
-		asm.JEq.Imm(asm.R0, 0, end),
 		asm.LoadMem(asm.R3, asm.R0, 0, asm.Word),
 		asm.JGE.Imm(asm.R3, int32(g.strbuf), end),
 		asm.Mov.Reg(asm.R4, rScratch),
@@ -81,8 +75,8 @@ func (g *gen) strcmp(n ast.Node) {
 	g.setLabel(diff)
 	g.emit(asm.Sub.Reg(asm.R5, asm.R4), asm.StoreMem(asm.RFP, res, asm.R5, asm.DWord))
 	g.setLabel(end)
-	g.emit(iterArg...)
-	g.emit(kfuncCall(kf.destroy), asm.LoadMem(asm.R0, asm.RFP, res, asm.DWord))
+	g.iterDestroy(kf, it)
+	g.emit(asm.LoadMem(asm.R0, asm.RFP, res, asm.DWord))
 }
 
 // strCompare generates a comparison of two strings. As in DTrace, a NULL

@@ -74,19 +74,13 @@ func (g *gen) strtok(call *ast.CallExpr) {
 	b := g.toSlot()
 	dst := g.strSlot()
 	it := int16(-8 * (g.c.depth + 1))
-	iterArg := []asm.Instruction{asm.Mov.Reg(asm.R1, asm.RFP), asm.Add.Imm(asm.R1, int32(it))}
 	start := int16(g.l.This + g.baseWord)
 	// scan moves the position over the characters that are (or, with
 	// token, are not) delimiters.
 	scan := func(token bool) {
 		loop, end := g.label("tok"), g.label("tokend")
-		g.emit(iterArg...)
-		g.emit(asm.Mov.Imm(asm.R2, 0), asm.Mov.Imm(asm.R3, int32(g.strbuf)), kfuncCall(kf.new))
-		g.setLabel(loop)
-		g.emit(iterArg...)
+		g.iterLoop(kf, it, int32(g.strbuf), loop, end)
 		g.emit(
-			kfuncCall(kf.next),
-			asm.JEq.Imm(asm.R0, 0, end),
 			asm.LoadMem(asm.R3, rScratch, pos, asm.DWord),
 			asm.JGE.Imm(asm.R3, int32(g.strbuf), end),
 			asm.Mov.Reg(asm.R5, rScratch),
@@ -106,8 +100,7 @@ func (g *gen) strtok(call *ast.CallExpr) {
 			asm.Ja.Label(loop),
 		)
 		g.setLabel(end)
-		g.emit(iterArg...)
-		g.emit(kfuncCall(kf.destroy))
+		g.iterDestroy(kf, it)
 	}
 	scan(false)
 	g.emit(asm.LoadMem(asm.R0, rScratch, pos, asm.DWord), asm.StoreMem(rScratch, start, asm.R0, asm.DWord))
@@ -125,14 +118,9 @@ func (g *gen) strtok(call *ast.CallExpr) {
 		asm.Add.Imm(asm.R2, 1),
 		// Only for the verifier, which lost that R2 > R3 above.
 		asm.JSLE.Imm(asm.R2, 1, empty),
-		asm.JGT.Imm(asm.R2, int32(g.strbuf), empty),
-		asm.Add.Reg(asm.R3, rScratch),
-		asm.Add.Imm(asm.R3, int32(buf)),
-		asm.Mov.Reg(asm.R1, rScratch),
-		asm.Add.Imm(asm.R1, int32(dst)),
-		asm.FnProbeReadKernelStr.Call(),
-		asm.Ja.Label(done),
 	)
+	g.copyChars(buf, dst, empty)
+	g.emit(asm.Ja.Label(done))
 	g.setLabel(done)
 	g.emit(asm.Mov.Reg(asm.R0, rScratch), asm.Add.Imm(asm.R0, int32(dst)), asm.Ja.Label(end))
 	// No token left: NULL, as in DTrace, the position at the end.

@@ -160,7 +160,6 @@ func (g *gen) ustackUnwind(off int, s stackCall, caller bool) {
 	g.setLabel(tables)
 	g.emit(bpfrt.StoreImm64(asm.RFP, slot(uwAdj), 0), bpfrt.StoreImm64(asm.RFP, slot(uwN), 0))
 	g.unwindRegs(slot)
-	iterArg := []asm.Instruction{asm.Mov.Reg(asm.R1, asm.RFP), asm.Add.Imm(asm.R1, int32(slot(uwIter)))}
 	loop, again := g.label("uwloop"), g.label("uwagain")
 	// The verifier checks the loop's body until the state at its head
 	// repeats: the working slots are cleared before each iteration so
@@ -171,13 +170,8 @@ func (g *gen) ustackUnwind(off int, s stackCall, caller bool) {
 		}
 	}
 	clear()
-	g.emit(iterArg...)
-	g.emit(asm.Mov.Imm(asm.R2, 0), asm.Mov.Imm(asm.R3, int32(s.frames)), kfuncCall(kf.new))
-	g.setLabel(loop)
-	g.emit(iterArg...)
+	g.iterLoop(kf, slot(uwIter), int32(s.frames), loop, end)
 	g.emit(
-		kfuncCall(kf.next),
-		asm.JEq.Imm(asm.R0, 0, end),
 		asm.LoadMem(asm.R1, asm.R0, 0, asm.Word),
 		asm.JGE.Imm(asm.R1, int32(s.frames), end),
 		store(uwN, asm.R1),
@@ -326,8 +320,7 @@ func (g *gen) ustackUnwind(off int, s stackCall, caller bool) {
 		)
 	}
 	g.setLabel(end)
-	g.emit(iterArg...)
-	g.emit(kfuncCall(kf.destroy))
+	g.iterDestroy(kf, slot(uwIter))
 	g.setLabel(done)
 	if caller {
 		g.emit(load(asm.R0, uwOut))
