@@ -13,28 +13,11 @@ import (
 
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/consume"
-	"github.com/godtrace/godtrace/provider"
-	"github.com/godtrace/godtrace/provider/registry"
 )
 
 // session opens, enables and runs one session to its end.
 func session(b *testing.B, opts consume.Options, probes []string, stmts [][]*bpfrt.Stmt) *Session {
-	s, err := Open(opts)
-	if err != nil {
-		b.Fatal(err)
-	}
-	tab := registry.NewTable()
-	var enabled []provider.Enabled
-	for i, d := range probes {
-		ps, err := tab.Match(provider.ParseDesc(d))
-		if err != nil || len(ps) != 1 {
-			b.Fatalf("match %s: %v %v", d, ps, err)
-		}
-		enabled = append(enabled, provider.Enabled{Probe: ps[0], Stmts: stmts[i]})
-	}
-	if err := s.Enable(tab, enabled); err != nil {
-		b.Fatal(err)
-	}
+	s := enableAll(b, opts, probes, stmts)
 	if _, err := s.Run(context.Background(), &collector{}); err != nil {
 		b.Fatal(err)
 	}

@@ -88,22 +88,35 @@ func run(t *testing.T, opts consume.Options, probes map[string][]*bpfrt.Stmt) (*
 // enable opens a session and enables the probes named by descs.
 func enable(t *testing.T, opts consume.Options, probes map[string][]*bpfrt.Stmt) *Session {
 	t.Helper()
+	var descs []string
+	var stmts [][]*bpfrt.Stmt
+	for desc, ss := range probes {
+		descs = append(descs, desc)
+		stmts = append(stmts, ss)
+	}
+	return enableAll(t, opts, descs, stmts)
+}
+
+// enableAll opens a session and enables the probes descs names, in
+// their order, the i'th running stmts[i].
+func enableAll(tb testing.TB, opts consume.Options, descs []string, stmts [][]*bpfrt.Stmt) *Session {
+	tb.Helper()
 	s, err := Open(opts)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	tab := registry.NewTable()
 	var enabled []provider.Enabled
-	for desc, stmts := range probes {
+	for i, desc := range descs {
 		ps, err := tab.Match(provider.ParseDesc(desc))
 		if err != nil || len(ps) != 1 {
-			t.Fatalf("match %s: %v, %v", desc, ps, err)
+			tb.Fatalf("match %s: %v, %v", desc, ps, err)
 		}
-		enabled = append(enabled, provider.Enabled{Probe: ps[0], Stmts: stmts})
+		enabled = append(enabled, provider.Enabled{Probe: ps[0], Stmts: stmts[i]})
 	}
 	if err := s.Enable(tab, enabled); err != nil {
 		s.Close()
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	return s
 }

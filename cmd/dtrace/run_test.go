@@ -162,27 +162,7 @@ func TestCommandInterrupt(t *testing.T) {
 	if !strings.HasPrefix(rest.String(), want) || stderr.Len() != 0 {
 		t.Errorf("after SIGINT: output %q, want it to start %q; stderr %q", rest, want, stderr)
 	}
-	// The kernel frees a program once its last reference is gone, which
-	// for an attached one happens in deferred work after the exit.
-	deadline := time.Now().Add(5 * time.Second)
-	for _, id := range progs {
-		for {
-			p, err := ebpf.NewProgramFromID(id)
-			if errors.Is(err, os.ErrNotExist) {
-				break
-			}
-			if err != nil {
-				t.Errorf("BPF program %d: %v", id, err)
-				break
-			}
-			p.Close()
-			if time.Now().After(deadline) {
-				t.Errorf("BPF program %d outlived dtrace", id)
-				break
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-	}
+	testutil.WaitProgramsGone(t, progs)
 	if target <= 0 {
 		t.Fatalf("bad $target %q", line)
 	}

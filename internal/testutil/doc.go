@@ -3,5 +3,6 @@
 // Any other failure, including "not root", fails the test, because CI runs
 // as root and a privileged test that skips there is a bug. It also builds
 // cmd/dtrace once per test binary for the tests that run the command as
-// users do (Dtrace).
+// users do (Dtrace), and waits for the BPF programs of a dtrace that has
+// ended to be freed (WaitProgramsGone).
 package testutil

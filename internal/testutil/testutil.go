@@ -10,7 +10,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/cilium/ebpf"
 	"github.com/godtrace/godtrace/internal/feature"
 )
 
@@ -125,4 +127,32 @@ func statSources(root string) error {
 		}
 		return err
 	})
+}
+
+// WaitProgramsGone waits until none of the BPF programs progs, which a
+// dtrace that has ended held, exists any more, and fails tb for one still
+// there after five seconds: the kernel frees an attached program in
+// deferred work after its last holder is gone, so a short wait is part
+// of the normal course.
+func WaitProgramsGone(tb testing.TB, progs []ebpf.ProgramID) {
+	tb.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for _, id := range progs {
+		for {
+			p, err := ebpf.NewProgramFromID(id)
+			if errors.Is(err, os.ErrNotExist) {
+				break
+			}
+			if err != nil {
+				tb.Errorf("BPF program %d: %v", id, err)
+				break
+			}
+			p.Close()
+			if time.Now().After(deadline) {
+				tb.Errorf("BPF program %d outlived dtrace", id)
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
 }

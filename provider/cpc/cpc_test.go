@@ -91,9 +91,5 @@ func TestCPUClock(t *testing.T) {
 // TestListVerbose: -lv of a cpc probe, untyped.
 func TestListVerbose(t *testing.T) {
 	testutil.Require(t, feature.SoftwarePerfEvents)
-	got := stabletest.ListVerbose(t, table(), "cpc:::cpu_clock-all-1000000000")
-	want := stabletest.WantVerbose("cpc", "", "", "cpu_clock-all-1000000000", "Common")
-	if got != want {
-		t.Errorf("listing\n%s\nwant\n%s", got, want)
-	}
+	stabletest.CheckListVerbose(t, table(), "cpc:::cpu_clock-all-1000000000", stabletest.WantVerbose("cpc", "", "", "cpu_clock-all-1000000000", "Common"))
 }

@@ -4,11 +4,8 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"testing"
-
-	"golang.org/x/sys/unix"
 
 	"github.com/godtrace/godtrace/internal/feature"
 	"github.com/godtrace/godtrace/internal/testutil"
@@ -66,11 +63,7 @@ func TestWriteFsync(t *testing.T) {
 // TestListVerbose: -lv io:::start.
 func TestListVerbose(t *testing.T) {
 	testutil.RequireRoot(t)
-	got := stabletest.ListVerbose(t, table(), "io:::start")
-	want := stabletest.WantVerbose("io", "vmlinux", "", "start", "ISA", "bufinfo_t *", "devinfo_t *", "fileinfo_t *")
-	if got != want {
-		t.Errorf("listing\n%s\nwant\n%s", got, want)
-	}
+	stabletest.CheckListVerbose(t, table(), "io:::start", stabletest.WantVerbose("io", "vmlinux", "", "start", "ISA", "bufinfo_t *", "devinfo_t *", "fileinfo_t *"))
 }
 
 // TestWait: fsync of a block device waits for its flush in
@@ -87,17 +80,14 @@ func TestWait(t *testing.T) {
 	}
 	defer f.Close()
 	var tid int
-	fs := stabletest.Run(t, table(), []stabletest.Clause{{Desc: "io:::wait-start", NArgs: 3}, {Desc: "io:::wait-done", NArgs: 3}}, func() {
-		runtime.LockOSThread()
-		defer runtime.UnlockOSThread()
-		tid = unix.Gettid()
+	fs := stabletest.Run(t, table(), []stabletest.Clause{{Desc: "io:::wait-start", NArgs: 3}, {Desc: "io:::wait-done", NArgs: 3}}, stabletest.OnThread(&tid, func() {
 		if _, err := f.WriteAt(make([]byte, 4096), 0); err != nil {
 			t.Error(err)
 		}
 		if err := f.Sync(); err != nil {
 			t.Error(err)
 		}
-	})
+	}))
 	var started, done []uint64
 	for _, fr := range fs {
 		if fr.TID != uint32(tid) {

@@ -50,9 +50,5 @@ func TestLoopback(t *testing.T) {
 // TestListVerbose: -lv ip:::send.
 func TestListVerbose(t *testing.T) {
 	testutil.RequireRoot(t)
-	got := stabletest.ListVerbose(t, table(), "ip:::send")
-	want := stabletest.WantVerbose("ip", "vmlinux", "", "send", "ISA", "pktinfo_t *", "csinfo_t *", "ipinfo_t *", "ifinfo_t *", "ipv4info_t *", "ipv6info_t *")
-	if got != want {
-		t.Errorf("listing\n%s\nwant\n%s", got, want)
-	}
+	stabletest.CheckListVerbose(t, table(), "ip:::send", stabletest.WantVerbose("ip", "vmlinux", "", "send", "ISA", "pktinfo_t *", "csinfo_t *", "ipinfo_t *", "ifinfo_t *", "ipv4info_t *", "ipv6info_t *"))
 }

@@ -114,11 +114,7 @@ func contentions(t *testing.T, p [2]int, f *os.File, buf []byte, count map[strin
 // TestListVerbose: -lv lockstat:::adaptive-block.
 func TestListVerbose(t *testing.T) {
 	testutil.RequireRoot(t)
-	got := stabletest.ListVerbose(t, table(), "lockstat:::adaptive-block")
-	want := stabletest.WantVerbose("lockstat", "vmlinux", "", "adaptive-block", "ISA", "struct mutex *", "uint64_t")
-	if got != want {
-		t.Errorf("listing\n%s\nwant\n%s", got, want)
-	}
+	stabletest.CheckListVerbose(t, table(), "lockstat:::adaptive-block", stabletest.WantVerbose("lockstat", "vmlinux", "", "adaptive-block", "ISA", "struct mutex *", "uint64_t"))
 }
 
 // TestHeld: the probes on the lock functions, with kprobes. A thread
@@ -133,10 +129,7 @@ func TestHeld(t *testing.T) {
 	fs := stabletest.Run(t, table(), []stabletest.Clause{
 		{Desc: "lockstat:::adaptive-acquire", NArgs: 2}, {Desc: "lockstat:::adaptive-release", NArgs: 2},
 		{Desc: "lockstat:::rw-acquire", NArgs: 2}, {Desc: "lockstat:::rw-release", NArgs: 2},
-	}, func() {
-		runtime.LockOSThread()
-		defer runtime.UnlockOSThread()
-		tid = unix.Gettid()
+	}, stabletest.OnThread(&tid, func() {
 		var p [2]int
 		if err := unix.Pipe2(p[:], unix.O_CLOEXEC); err != nil {
 			t.Error(err)
@@ -153,7 +146,7 @@ func TestHeld(t *testing.T) {
 			}
 			unix.Munmap(m)
 		}
-	})
+	}))
 	count := map[string]map[uint64]int{}
 	for _, f := range fs {
 		if f.TID != uint32(tid) {

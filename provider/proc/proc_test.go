@@ -127,11 +127,7 @@ func TestLifeCycle(t *testing.T) {
 // TestListVerbose: -lv proc:::signal-send shows native args translated.
 func TestListVerbose(t *testing.T) {
 	testutil.RequireRoot(t)
-	got := stabletest.ListVerbose(t, table(), "proc:::signal-send")
-	want := stabletest.WantVerbose("proc", "vmlinux", "", "signal-send", "ISA", "lwpsinfo_t *", "psinfo_t *", "int")
-	if got != want {
-		t.Errorf("listing\n%s\nwant\n%s", got, want)
-	}
+	stabletest.CheckListVerbose(t, table(), "proc:::signal-send", stabletest.WantVerbose("proc", "vmlinux", "", "signal-send", "ISA", "lwpsinfo_t *", "psinfo_t *", "int"))
 	ps, err := table().Match(provider.ParseDesc("proc:::"))
 	if err != nil || len(ps) != 11 { // start and lwp-start need kprobes
 		t.Errorf("proc::: matched %d probes, %v; want 11", len(ps), err)

@@ -17,11 +17,7 @@ func table() *provider.Table { return provider.NewTable([]provider.Provider{rawt
 // BTF's btf_trace_sched_process_fork.
 func TestListVerbose(t *testing.T) {
 	testutil.Require(t, feature.RawTracepoint)
-	got := stabletest.ListVerbose(t, table(), "rawtp:sched::sched_process_fork")
-	want := stabletest.WantVerbose("rawtp", "sched", "", "sched_process_fork", "ISA", "struct task_struct *", "struct task_struct *")
-	if got != want {
-		t.Errorf("listing\n%s\nwant\n%s", got, want)
-	}
+	stabletest.CheckListVerbose(t, table(), "rawtp:sched::sched_process_fork", stabletest.WantVerbose("rawtp", "sched", "", "sched_process_fork", "ISA", "struct task_struct *", "struct task_struct *"))
 	ps, err := table().Match(provider.ParseDesc("rawtp:syscalls::"))
 	if err != nil || len(ps) != 0 {
 		t.Errorf("rawtp:syscalls:: matched %d probes, %v; want none", len(ps), err)

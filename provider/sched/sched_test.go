@@ -1,7 +1,6 @@
 package sched_test
 
 import (
-	"runtime"
 	"testing"
 	"time"
 
@@ -23,15 +22,12 @@ func TestSleepWakeup(t *testing.T) {
 	testutil.Require(t, feature.RawTracepoint)
 	const n = 10
 	var tid int
-	fs := stabletest.Run(t, table(), []stabletest.Clause{{Desc: "sched:::", NArgs: 2}}, func() {
-		runtime.LockOSThread()
-		defer runtime.UnlockOSThread()
-		tid = unix.Gettid()
+	fs := stabletest.Run(t, table(), []stabletest.Clause{{Desc: "sched:::", NArgs: 2}}, stabletest.OnThread(&tid, func() {
 		for range n {
 			unix.Nanosleep(&unix.Timespec{Nsec: int64(2 * time.Millisecond)}, nil)
 			unix.Syscall(unix.SYS_SCHED_YIELD, 0, 0, 0)
 		}
-	})
+	}))
 	count := map[string]int{}
 	var task uint64
 	for _, f := range fs {
@@ -61,11 +57,7 @@ func TestSleepWakeup(t *testing.T) {
 // TestListVerbose: -lv sched:::off-cpu.
 func TestListVerbose(t *testing.T) {
 	testutil.RequireRoot(t)
-	got := stabletest.ListVerbose(t, table(), "sched:::off-cpu")
-	want := stabletest.WantVerbose("sched", "vmlinux", "", "off-cpu", "ISA", "lwpsinfo_t *", "psinfo_t *")
-	if got != want {
-		t.Errorf("listing\n%s\nwant\n%s", got, want)
-	}
+	stabletest.CheckListVerbose(t, table(), "sched:::off-cpu", stabletest.WantVerbose("sched", "vmlinux", "", "off-cpu", "ISA", "lwpsinfo_t *", "psinfo_t *"))
 }
 
 // TestOnRunQueue: the probes built on kernel functions with kprobes. A
@@ -80,16 +72,13 @@ func TestOnRunQueue(t *testing.T) {
 	fs := stabletest.Run(t, table(), []stabletest.Clause{
 		{Desc: "sched:::on-cpu", NArgs: 1}, {Desc: "sched:::enqueue", NArgs: 3},
 		{Desc: "sched:::dequeue", NArgs: 3}, {Desc: "sched:::tick", NArgs: 1},
-	}, func() {
-		runtime.LockOSThread()
-		defer runtime.UnlockOSThread()
-		tid = unix.Gettid()
+	}, stabletest.OnThread(&tid, func() {
 		for range n {
 			unix.Nanosleep(&unix.Timespec{Nsec: int64(2 * time.Millisecond)}, nil)
 		}
 		var spinner int
 		stabletest.Spin(50*time.Millisecond, &spinner)()
-	})
+	}))
 	var task uint64
 	for _, f := range fs {
 		if f.TID == uint32(tid) {

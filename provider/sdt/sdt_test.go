@@ -2,7 +2,6 @@ package sdt_test
 
 import (
 	"os/exec"
-	"runtime"
 	"testing"
 
 	"golang.org/x/sys/unix"
@@ -21,14 +20,11 @@ func TestGetppid(t *testing.T) {
 	testutil.RequireRoot(t)
 	const n = 17
 	var tid int
-	fs := stabletest.Run(t, table(), []stabletest.Clause{{Desc: "sdt:syscalls::sys_enter_getppid", NArgs: 1}}, func() {
-		runtime.LockOSThread()
-		defer runtime.UnlockOSThread()
-		tid = unix.Gettid()
+	fs := stabletest.Run(t, table(), []stabletest.Clause{{Desc: "sdt:syscalls::sys_enter_getppid", NArgs: 1}}, stabletest.OnThread(&tid, func() {
 		for range n {
 			unix.Syscall(unix.SYS_GETPPID, 0, 0, 0)
 		}
-	})
+	}))
 	got := 0
 	for _, f := range fs {
 		if f.TID == uint32(tid) {
@@ -74,9 +70,5 @@ func runChild(t testing.TB) int {
 // TestListVerbose: -lv of an sdt probe, typed from its format.
 func TestListVerbose(t *testing.T) {
 	testutil.RequireRoot(t)
-	got := stabletest.ListVerbose(t, table(), "sdt:sched::sched_process_exec")
-	want := stabletest.WantVerbose("sdt", "sched", "", "sched_process_exec", "ISA", "char *", "pid_t", "pid_t")
-	if got != want {
-		t.Errorf("listing\n%s\nwant\n%s", got, want)
-	}
+	stabletest.CheckListVerbose(t, table(), "sdt:sched::sched_process_exec", stabletest.WantVerbose("sdt", "sched", "", "sched_process_exec", "ISA", "char *", "pid_t", "pid_t"))
 }

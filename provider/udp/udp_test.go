@@ -43,11 +43,7 @@ func loopback(t *testing.T, probe string) {
 // TestListVerbose: -lv udp:::send.
 func TestListVerbose(t *testing.T) {
 	testutil.RequireRoot(t)
-	got := stabletest.ListVerbose(t, table(), "udp:::send")
-	want := stabletest.WantVerbose("udp", "vmlinux", "", "send", "ISA", "pktinfo_t *", "csinfo_t *", "ipinfo_t *", "udpsinfo_t *", "udpinfo_t *")
-	if got != want {
-		t.Errorf("listing\n%s\nwant\n%s", got, want)
-	}
+	stabletest.CheckListVerbose(t, table(), "udp:::send", stabletest.WantVerbose("udp", "vmlinux", "", "send", "ISA", "pktinfo_t *", "csinfo_t *", "ipinfo_t *", "udpsinfo_t *", "udpinfo_t *"))
 }
 
 // TestLoopbackReceive: each datagram sent over loopback, IPv4 and IPv6,

@@ -117,32 +117,6 @@ func probeEvents(t *testing.T) map[string]bool {
 	return nil
 }
 
-// waitGone waits until none of the programs exists any more: the kernel
-// frees an attached program in deferred work after its last holder is
-// gone, so a short wait is part of the normal course.
-func waitGone(t *testing.T, progs []ebpf.ProgramID) {
-	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for _, id := range progs {
-		for {
-			p, err := ebpf.NewProgramFromID(id)
-			if errors.Is(err, os.ErrNotExist) {
-				break
-			}
-			if err != nil {
-				t.Errorf("BPF program %d: %v", id, err)
-				break
-			}
-			p.Close()
-			if time.Now().After(deadline) {
-				t.Errorf("BPF program %d outlived dtrace", id)
-				break
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-	}
-}
-
 // target is a process started by the test for dtrace -p: it prints a
 // line every 50 ms, so that "runs on unharmed" can be observed.
 type target struct {
@@ -345,7 +319,7 @@ func TestWaysOut(t *testing.T) {
 			if !strings.Contains(stderr.String(), tc.stderr) {
 				t.Errorf("stderr %q, want it to hold %q", &stderr, tc.stderr)
 			}
-			waitGone(t, progs)
+			testutil.WaitProgramsGone(t, progs)
 			for l := range probeEvents(t) {
 				if !before[l] {
 					t.Errorf("tracefs entry left behind: %s", l)

@@ -139,6 +139,15 @@ func ListVerbose(t testing.TB, tab *provider.Table, desc string) string {
 
 var idCol = regexp.MustCompile(`(?m)^ *\d+ `)
 
+// CheckListVerbose checks that `-lv desc` lists want for the one probe
+// desc matches (the id column as ListVerbose writes it).
+func CheckListVerbose(t testing.TB, tab *provider.Table, desc, want string) {
+	t.Helper()
+	if got := ListVerbose(t, tab, desc); got != want {
+		t.Errorf("listing\n%s\nwant\n%s", got, want)
+	}
+}
+
 // Of keeps the firings of probe in process pid (any process when 0).
 func Of(fs []Firing, probe string, pid int) []Firing {
 	var out []Firing

@@ -61,11 +61,19 @@ func UDPLoopback(tb testing.TB, n int) func() {
 // Spin returns a workload that spins in user mode for d on one OS
 // thread, whose id it stores in *tid, for probes that sample CPUs.
 func Spin(d time.Duration, tid *int) func() {
+	return OnThread(tid, func() {
+		for end := time.Now().Add(d); time.Now().Before(end); {
+		}
+	})
+}
+
+// OnThread returns a workload that runs body on one OS thread, whose id
+// it stores in *tid first, for tests that keep that thread's firings.
+func OnThread(tid *int, body func()) func() {
 	return func() {
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
 		*tid = unix.Gettid()
-		for end := time.Now().Add(d); time.Now().Before(end); {
-		}
+		body()
 	}
 }
