@@ -130,8 +130,13 @@ func TestInstructionCounts(t *testing.T) {
 // BenchmarkBeginExit measures the start-up of a run: maps created, BEGIN
 // built, loaded and fired, the exit noticed, everything released.
 func BenchmarkBeginExit(b *testing.B) {
+	benchmarkRuns(b, "BEGIN { exit(0); }")
+}
+
+// benchmarkRuns measures runs of src to its end, start to release.
+func benchmarkRuns(b *testing.B, src string) {
 	testutil.Require(b, feature.RawTracepoint, feature.ProgRunRawTP)
-	p, probes, opts := compile(b, "BEGIN { exit(0); }")
+	p, probes, opts := compile(b, src)
 	for b.Loop() {
 		s, err := Start(p, probes, opts, io.Discard, io.Discard)
 		if err != nil {
@@ -190,18 +195,7 @@ func TestStack(t *testing.T) {
 // BenchmarkBeginExitSmallBuffers is BenchmarkBeginExit with 64KB
 // principal buffers, to tell the cost of mapping the default 4MB ones.
 func BenchmarkBeginExitSmallBuffers(b *testing.B) {
-	testutil.Require(b, feature.RawTracepoint, feature.ProgRunRawTP)
-	p, probes, opts := compile(b, "#pragma D option bufsize=64k\nBEGIN { exit(0); }")
-	for b.Loop() {
-		s, err := Start(p, probes, opts, io.Discard, io.Discard)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := s.Run(context.Background()); err != nil {
-			b.Fatal(err)
-		}
-		s.Close()
-	}
+	benchmarkRuns(b, "#pragma D option bufsize=64k\nBEGIN { exit(0); }")
 }
 
 // TestCharArray prints a kernel char array with %s and indexes it; the

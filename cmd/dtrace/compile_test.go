@@ -35,20 +35,23 @@ func TestPreprocessorMissing(t *testing.T) {
 	}
 }
 
+// writeScript writes src to the file name in dir and returns its path.
+func writeScript(t *testing.T, dir, name, src string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
 // TestScriptPositions: the scripts of several -s options are compiled as
 // one program, and each error names the script and line it is in.
 func TestScriptPositions(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, src string) string {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
-	good := write("good.d", "BEGIN\n{\n\tx = 1;\n}\n")
-	syntax := write("syntax.d", "\n\nBEGIN\n{\n\ty = ;\n}\n")
-	clash := write("clash.d", "\n\n\nBEGIN\n{\n\tx = \"s\";\n}\n")
+	good := writeScript(t, dir, "good.d", "BEGIN\n{\n\tx = 1;\n}\n")
+	syntax := writeScript(t, dir, "syntax.d", "\n\nBEGIN\n{\n\ty = ;\n}\n")
+	clash := writeScript(t, dir, "clash.d", "\n\n\nBEGIN\n{\n\tx = \"s\";\n}\n")
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -70,15 +73,8 @@ func TestScriptPositions(t *testing.T) {
 func TestScriptPositionsGenerated(t *testing.T) {
 	testutil.RequireRoot(t)
 	dir := t.TempDir()
-	write := func(name, src string) string {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
-	good := write("good.d", "BEGIN\n{\n\tx = 1;\n}\n")
-	refused := write("refused.d", "\n\n\n\nBEGIN\n{\n\t@[ustack()] = count();\n}\nEND\n{\n\t@[stack()] = count();\n}\n")
+	good := writeScript(t, dir, "good.d", "BEGIN\n{\n\tx = 1;\n}\n")
+	refused := writeScript(t, dir, "refused.d", "\n\n\n\nBEGIN\n{\n\t@[ustack()] = count();\n}\nEND\n{\n\t@[stack()] = count();\n}\n")
 	for _, args := range [][]string{{"-s", refused, "-s", good}, {"-s", good, "-s", refused}} {
 		_, stderr, status := run(t, append([]string{"-e", "-xerrtags"}, args...)...)
 		want := "dtrace: failed to compile script " + refused + ": [D_UNKNOWN] line 11: "

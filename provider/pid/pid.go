@@ -215,20 +215,12 @@ func (p *Provider) provideAbsolute(t *provider.Table, prov string, pid int, proc
 	return fmt.Errorf("pid%d: address %#x is in no mapped file", pid, addr)
 }
 
-var attrs = provider.Attrs{
-	Provider: provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassISA},
-	Module:   provider.Attr{Name: provider.Private, Data: provider.Private, Class: provider.ClassUnknown},
-	Function: provider.Attr{Name: provider.Private, Data: provider.Private, Class: provider.ClassUnknown},
-	Name:     provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassISA},
-	Args:     provider.Attr{Name: provider.Private, Data: provider.Private, Class: provider.ClassUnknown},
-}
-
 // Info: pid probes have untyped arguments, as in DTrace.
 func (*Provider) Info(p *provider.Probe) (provider.Info, error) {
 	if _, ok := p.Data.(*probe); !ok {
 		return provider.Info{}, fmt.Errorf("probe %s is not a pid probe", p.Desc)
 	}
-	return provider.Info{Attrs: attrs}, nil
+	return provider.Info{Attrs: uprobe.Attrs}, nil
 }
 
 // Plan puts every enabled pid probe in one unit.

@@ -65,6 +65,48 @@ func (*collector) Fault(consume.Fault) error                 { return nil }
 func (*collector) Drops(consume.DropKind, int, uint64) error { return nil }
 func (*collector) SpecDrops(consume.SpecDrop, uint64) error  { return nil }
 
+// thisProcess begins a hand-written clause that traces this process
+// only: R6 = ctx and R7 = scratch, as the clause calling convention has
+// them, then a jump to the label out for a firing in another process.
+func thisProcess(out string) asm.Instructions {
+	return asm.Instructions{
+		asm.Mov.Reg(asm.R6, asm.R1), asm.Mov.Reg(asm.R7, asm.R2),
+		asm.FnGetCurrentPidTgid.Call(),
+		asm.RSh.Imm(asm.R0, 32),
+		asm.JNE.Imm(asm.R0, int32(os.Getpid()), out),
+	}
+}
+
+// probeStmts are the statements one probe, named exactly, runs.
+type probeStmts struct {
+	desc  string
+	stmts []*bpfrt.Stmt
+}
+
+// enableEach opens a session that switches buffers every 10 ms, closed
+// when the test ends, and enables each probe with its statements.
+func enableEach(t *testing.T, probes []probeStmts) *enable.Session {
+	t.Helper()
+	s, err := enable.Open(consume.Options{SwitchRate: 10 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	tab := registry.NewTable()
+	var enabled []provider.Enabled
+	for _, c := range probes {
+		ps, err := tab.Match(provider.ParseDesc(c.desc))
+		if err != nil || len(ps) != 1 {
+			t.Fatalf("%s matched %v, %v", c.desc, ps, err)
+		}
+		enabled = append(enabled, provider.Enabled{Probe: ps[0], Stmts: c.stmts})
+	}
+	if err := s.Enable(tab, enabled); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
 // TestEntryReturn enables getpriority's entry and return (and a few more
 // syscalls, to exercise the dispatch) with clauses that record arg0 and
 // arg1 for this process only; the return clause exits.
@@ -74,19 +116,14 @@ func TestEntryReturn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pid := int32(os.Getpid())
 	rec := func(id int, exit bool) *bpfrt.Stmt {
 		out := "out" + string(rune('a'+id))
-		insns := asm.Instructions{
-			asm.Mov.Reg(asm.R6, asm.R1), asm.Mov.Reg(asm.R7, asm.R2),
-			asm.FnGetCurrentPidTgid.Call(),
-			asm.RSh.Imm(asm.R0, 32),
-			asm.JNE.Imm(asm.R0, pid, out),
+		insns := append(thisProcess(out),
 			asm.LoadMem(asm.R1, asm.R7, bpfrt.MstArg(0), asm.DWord),
 			asm.StoreMem(asm.R7, int16(l.Stage+8), asm.R1, asm.DWord),
 			asm.LoadMem(asm.R1, asm.R7, bpfrt.MstArg(1), asm.DWord),
 			asm.StoreMem(asm.R7, int16(l.Stage+16), asm.R1, asm.DWord),
-		}
+		)
 		if exit {
 			insns = append(insns, asm.Mov.Imm(asm.R8, 0))
 			insns = append(insns, l.Exit(asm.R7, asm.R8, "x"+out)...)
@@ -95,32 +132,13 @@ func TestEntryReturn(t *testing.T) {
 		insns = append(insns, asm.Mov.Imm(asm.R0, 0).WithSymbol(out), asm.Return())
 		return &bpfrt.Stmt{ID: id, Insns: insns, DataSize: 16, ArgsRead: 0b11}
 	}
-	s, err := enable.Open(consume.Options{SwitchRate: 10 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	tab := registry.NewTable()
-	var enabled []provider.Enabled
-	for _, c := range []struct {
-		desc string
-		stmt *bpfrt.Stmt
-	}{
-		{"syscall::getpriority:entry", rec(0, false)},
-		{"syscall::getpriority:return", rec(1, true)},
-		{"syscall::getppid:entry", rec(2, false)},
-		{"syscall::setpriority:entry", rec(3, false)},
-		{"syscall::getpgid:return", rec(4, false)},
-	} {
-		ps, err := tab.Match(provider.ParseDesc(c.desc))
-		if err != nil || len(ps) != 1 {
-			t.Fatalf("%s matched %v, %v", c.desc, ps, err)
-		}
-		enabled = append(enabled, provider.Enabled{Probe: ps[0], Stmts: []*bpfrt.Stmt{c.stmt}})
-	}
-	if err := s.Enable(tab, enabled); err != nil {
-		t.Fatal(err)
-	}
+	s := enableEach(t, []probeStmts{
+		{"syscall::getpriority:entry", []*bpfrt.Stmt{rec(0, false)}},
+		{"syscall::getpriority:return", []*bpfrt.Stmt{rec(1, true)}},
+		{"syscall::getppid:entry", []*bpfrt.Stmt{rec(2, false)}},
+		{"syscall::setpriority:entry", []*bpfrt.Stmt{rec(3, false)}},
+		{"syscall::getpgid:return", []*bpfrt.Stmt{rec(4, false)}},
+	})
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	go func() {
@@ -197,52 +215,24 @@ func TestSharedClause(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pid := int32(os.Getpid())
-	filter := func(out string) asm.Instructions {
-		return asm.Instructions{
-			asm.Mov.Reg(asm.R6, asm.R1), asm.Mov.Reg(asm.R7, asm.R2),
-			asm.FnGetCurrentPidTgid.Call(),
-			asm.RSh.Imm(asm.R0, 32),
-			asm.JNE.Imm(asm.R0, pid, out),
-		}
-	}
-	shared := filter("s_out")
+	shared := thisProcess("s_out")
 	shared = append(shared,
 		asm.LoadMem(asm.R1, asm.R7, bpfrt.MstPRID, asm.Word),
 		asm.StoreMem(asm.R7, int16(l.Stage+8), asm.R1, asm.DWord))
 	shared = append(shared, l.Output(asm.R6, asm.R7, 8)...)
 	shared = append(shared, asm.Mov.Imm(asm.R0, 0).WithSymbol("s_out"), asm.Return())
-	exit := filter("e_out")
+	exit := thisProcess("e_out")
 	exit = append(exit, asm.Mov.Imm(asm.R8, 0))
 	exit = append(exit, l.Exit(asm.R7, asm.R8, "e_x")...)
 	exit = append(exit, asm.Mov.Imm(asm.R0, 0).WithSymbol("e_out"), asm.Return())
 	sharedStmt := &bpfrt.Stmt{ID: 0, Insns: shared, DataSize: 8}
 	exitStmt := &bpfrt.Stmt{ID: 1, Insns: exit}
 
-	s, err := enable.Open(consume.Options{SwitchRate: 10 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	tab := registry.NewTable()
-	var enabled []provider.Enabled
-	for _, c := range []struct {
-		desc  string
-		stmts []*bpfrt.Stmt
-	}{
+	s := enableEach(t, []probeStmts{
 		{"syscall::getppid:entry", []*bpfrt.Stmt{sharedStmt}},
 		{"syscall::getpgid:entry", []*bpfrt.Stmt{sharedStmt}},
 		{"syscall::getpriority:entry", []*bpfrt.Stmt{sharedStmt, exitStmt}},
-	} {
-		ps, err := tab.Match(provider.ParseDesc(c.desc))
-		if err != nil || len(ps) != 1 {
-			t.Fatalf("%s matched %v, %v", c.desc, ps, err)
-		}
-		enabled = append(enabled, provider.Enabled{Probe: ps[0], Stmts: c.stmts})
-	}
-	if err := s.Enable(tab, enabled); err != nil {
-		t.Fatal(err)
-	}
+	})
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	// The calls start once tracing is active: getpriority ends the run,

@@ -181,16 +181,6 @@ func (*Provider) Matches(d provider.Desc, p *provider.Probe) bool {
 		matchField(d.Function, p.Function) && matchName(d.Name, pr.site.Name)
 }
 
-// Oracle's DTrace gives USDT probes the attributes of its uprobe-based
-// providers.
-var attrs = provider.Attrs{
-	Provider: provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassISA},
-	Module:   provider.Attr{Name: provider.Private, Data: provider.Private, Class: provider.ClassUnknown},
-	Function: provider.Attr{Name: provider.Private, Data: provider.Private, Class: provider.ClassUnknown},
-	Name:     provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassISA},
-	Args:     provider.Attr{Name: provider.Private, Data: provider.Private, Class: provider.ClassUnknown},
-}
-
 // Info types each argument by the size and signedness its note gives
 // (SystemTap notes carry no C types).
 func (*Provider) Info(p *provider.Probe) (provider.Info, error) {
@@ -198,7 +188,7 @@ func (*Provider) Info(p *provider.Probe) (provider.Info, error) {
 	if !ok {
 		return provider.Info{}, fmt.Errorf("probe %s is not a USDT probe", p.Desc)
 	}
-	info := provider.Info{Attrs: attrs}
+	info := provider.Info{Attrs: uprobe.Attrs}
 	for i, a := range pr.site.Args {
 		ty := fmt.Sprintf("int%d_t", 8*a.Size)
 		if !a.Signed {

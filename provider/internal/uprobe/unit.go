@@ -16,6 +16,16 @@ import (
 	"github.com/godtrace/godtrace/provider"
 )
 
+// Attrs are the attributes DTrace gives its uprobe-based providers, the
+// same for pid and USDT probes.
+var Attrs = provider.Attrs{
+	Provider: provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassISA},
+	Module:   provider.Attr{Name: provider.Private, Data: provider.Private, Class: provider.ClassUnknown},
+	Function: provider.Attr{Name: provider.Private, Data: provider.Private, Class: provider.ClassUnknown},
+	Name:     provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassISA},
+	Args:     provider.Attr{Name: provider.Private, Data: provider.Private, Class: provider.ClassUnknown},
+}
+
 // Site is one uprobe of a unit: an enabled probe at an instruction of an
 // ELF file.
 type Site struct {
