@@ -29,12 +29,25 @@
 //
 // DTrace builds all but state-change on fbt probes, which have the
 // segment a socket is processing. The tracepoints of the established and
-// refused-connect probes give the socket only: the segment is the one
-// netif_receive_skb recorded last on the CPU, whose processing they are
-// part of, when its ports are the socket's (else args[0], [2] and [4]
-// are 0, which the translators give as zeroes and "<unknown>": a segment
-// taken later from the socket's backlog, or one of a batch). receive
-// misses segments received outside the established state (the
+// refused-connect probes give the socket only: netif_receive_skb records
+// the segment each CPU receives, and, keyed by ports and acknowledgement
+// number, each segment with ACK and SYN or RST (the cost of a few reads
+// per packet received on the machine while these probes are enabled).
+// The socket's tracepoint takes the SYN-ACK or reset whose ports and
+// acknowledgement number are the socket's (its snd_una, its snd_nxt):
+// found however late the socket processes it, as a loopback connect
+// always does, from its backlog at release_sock. Otherwise, and for
+// accept-established's final ACK, which no flag tells apart, it takes
+// the segment its CPU received last when its ports are the socket's.
+// Where neither has it (a segment of a batch, or processed from the
+// backlog after others), args[0] is 0 and args[2] and [4] point to
+// headers built from the socket: the connection's addresses and ports
+// (the socket's own, swapped: the segment is inbound), the IP version
+// and header lengths, and 0 for the rest (flags, sequence and
+// acknowledgement numbers, window, payload length): tcp_flags 0 tells
+// such headers from a segment's.
+//
+// receive misses segments received outside the established state (the
 // handshake's, a FIN in FIN_WAIT), which DTrace takes from
 // tcp_rcv_state_process with fbt.
 package tcp

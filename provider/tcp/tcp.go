@@ -1,12 +1,14 @@
 package tcp
 
 import (
+	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
 	"golang.org/x/sys/unix"
 
 	"github.com/godtrace/godtrace/bpfrt"
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/provider/internal/stable"
+	"github.com/godtrace/godtrace/provider/internal/tracepoint"
 )
 
 // New returns the tcp provider.
@@ -34,6 +36,7 @@ const (
 // TCP header flags, in the header's byte 13.
 const (
 	flagSYN = 0x02
+	flagRST = 0x04
 	flagACK = 0x10
 )
 
@@ -105,49 +108,206 @@ func send(v6, synSentOnly bool) stable.Source {
 // socket only, where DTrace's fbt probes have the segment too.
 var received = stable.NewCPUStash("dt_tcp_rx")
 
-// receiving records the segment being received, for inboundSegment.
-var receiving = stable.Source{Group: "net", Tracepoint: "netif_receive_skb", Rewrite: stable.StashCPU(received, 0)}
+// handshakes holds the received segments that can complete or refuse a
+// connect (a SYN-ACK, a reset, each with ACK), keyed by their ports and
+// acknowledgement number, for those processed later than received can
+// say: a segment that finds its socket owned by a thread (as a
+// loopback connect's SYN-ACK always does: the connecting thread holds
+// the socket while its SYN is delivered) waits in the socket's backlog
+// until release_sock, after other segments have come, perhaps on
+// another CPU. The acknowledgement number is the socket's own (snd_una
+// once the SYN-ACK is taken, snd_nxt for a reset), so a key names one
+// handshake of one connection; what is never taken ages out.
+var handshakes = stable.NewKeyedStash("dt_tcp_hs", 4096)
+
+// skb->protocol values (big-endian ETH_P_IP and ETH_P_IPV6) as a
+// little-endian load reads them.
+const (
+	ethIPv4 = 0x0008
+	ethIPv6 = 0xdd86
+)
+
+// receiving records the segment being received, for inboundSegment: in
+// received, every packet (the cost of one per-CPU store), and in
+// handshakes a TCP segment with ACK and SYN or RST.
+var receiving = stable.Source{Group: "net", Tracepoint: "netif_receive_skb", Shared: "tcp_rx", Rewrite: stable.Seq(
+	stable.PutCPU(received, 0),
+	stable.Read(1, 0, "sk_buff", "protocol", 2),
+	skipUnlessIP(1),
+	stable.Read(2, 0, "sk_buff", "data", 8),
+	stable.ReadAt(3, 2, 0, 8), // IP header bytes 0-7
+	stable.ReadAt(4, 2, 8, 8), // bytes 8-15
+	tcpHeader(5),
+	stable.ReadAt(3, 5, 0, 4), // ports
+	stable.ReadAt(4, 5, 8, 8), // acknowledgement, offset, flags
+	handshakeKey(1),
+	stable.StashKeyed(handshakes, 1, 0),
+)}
+
+// skipUnlessIP ends the firing unless args[i], an skb's protocol, is
+// IPv4 or IPv6.
+func skipUnlessIP(i int) stable.Step {
+	return func(b *bpfrt.Builder, skip string) error {
+		ok := b.Label("tcp_ip")
+		b.Emit(
+			asm.LoadMem(asm.R0, bpfrt.RegScratch, bpfrt.MstArg(i), asm.DWord),
+			asm.JEq.Imm(asm.R0, ethIPv4, ok),
+			asm.JNE.Imm(asm.R0, ethIPv6, skip))
+		b.Mark(ok)
+		return nil
+	}
+}
+
+// tcpHeader sets args[dst] to the TCP header of the packet whose
+// protocol is in args[1], IP header at args[2] and that header's first
+// 16 bytes in args[3] and [4]; it ends the firing when the packet is not
+// TCP (or is IPv6 with extension headers, or an IPv4 fragment past the
+// first).
+func tcpHeader(dst int) stable.Step {
+	return func(b *bpfrt.Builder, skip string) error {
+		v4, out := b.Label("tcp_v4"), b.Label("tcp_hdr")
+		b.Emit(
+			asm.LoadMem(asm.R0, bpfrt.RegScratch, bpfrt.MstArg(1), asm.DWord),
+			asm.LoadMem(asm.R2, bpfrt.RegScratch, bpfrt.MstArg(2), asm.DWord),
+			asm.LoadMem(asm.R3, bpfrt.RegScratch, bpfrt.MstArg(3), asm.DWord),
+			asm.JEq.Imm(asm.R0, ethIPv4, v4),
+			// IPv6: next header, byte 6.
+			asm.Mov.Reg(asm.R1, asm.R3),
+			asm.RSh.Imm(asm.R1, 48),
+			asm.And.Imm(asm.R1, 0xff),
+			asm.JNE.Imm(asm.R1, unix.IPPROTO_TCP, skip),
+			asm.Add.Imm(asm.R2, 40),
+			asm.Ja.Label(out))
+		b.Mark(v4)
+		b.Emit(
+			// Protocol, byte 9.
+			asm.LoadMem(asm.R1, bpfrt.RegScratch, bpfrt.MstArg(4), asm.DWord),
+			asm.RSh.Imm(asm.R1, 8),
+			asm.And.Imm(asm.R1, 0xff),
+			asm.JNE.Imm(asm.R1, unix.IPPROTO_TCP, skip),
+			// Fragment offset, bytes 6-7 (13 bits, big-endian).
+			asm.Mov.Reg(asm.R1, asm.R3),
+			asm.RSh.Imm(asm.R1, 48),
+			asm.And.Imm(asm.R1, 0xff1f),
+			asm.JNE.Imm(asm.R1, 0, skip),
+			// Header length, byte 0's low nibble, in words.
+			asm.And.Imm(asm.R3, 0x0f),
+			asm.LSh.Imm(asm.R3, 2),
+			asm.Add.Reg(asm.R2, asm.R3))
+		b.Mark(out)
+		b.Emit(asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(dst), asm.R2, asm.DWord))
+		return nil
+	}
+}
+
+// handshakeKey ends the firing unless the TCP header whose ports are in
+// args[3] and bytes 8-15 in args[4] has ACK and SYN or RST, and sets
+// args[dst] to its key in handshakes: the ports as the header has them,
+// then the acknowledgement number.
+func handshakeKey(dst int) stable.Step {
+	return func(b *bpfrt.Builder, skip string) error {
+		b.Emit(
+			asm.LoadMem(asm.R0, bpfrt.RegScratch, bpfrt.MstArg(4), asm.DWord),
+			asm.Mov.Reg(asm.R1, asm.R0),
+			asm.RSh.Imm(asm.R1, 40),
+			asm.Mov.Reg(asm.R2, asm.R1),
+			asm.And.Imm(asm.R2, flagACK),
+			asm.JEq.Imm(asm.R2, 0, skip),
+			asm.And.Imm(asm.R1, flagSYN|flagRST),
+			asm.JEq.Imm(asm.R1, 0, skip),
+			asm.LSh.Imm(asm.R0, 32),
+			asm.LoadMem(asm.R1, bpfrt.RegScratch, bpfrt.MstArg(3), asm.DWord),
+			asm.Or.Reg(asm.R0, asm.R1),
+			asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(dst), asm.R0, asm.DWord))
+		return nil
+	}
+}
 
 // scratch is a second scratch slot, past the natives.
 const scratch = 7
 
-// inboundSegment sets args[0], [2] and [4] to the segment this CPU is
-// receiving, its sk_buff and its IP and TCP headers, when it is one for
-// the socket in args[1]: its ports are the socket's, swapped. Otherwise
-// (a segment processed later from the socket's backlog, or a batch of
-// segments received together) they are 0, no packet.
-var inboundSegment = stable.Else(stable.Seq(
-	stable.UnstashCPU(received, 0),
-	stable.Skip(0, asm.JEq, 0),
-	headers(0),
-	stable.ReadAt(tmp, 4, 0, 2), // source port
-	stable.Read(scratch, 1, "sock", "__sk_common.skc_dport", 2),
-	stable.SkipUnequal(tmp, scratch),
-	stable.ReadAt(tmp, 4, 2, 2), // destination port
-	stable.Read(scratch, 1, "sock", "__sk_common.skc_num", 2),
-	stable.Swap16(scratch),
-	stable.SkipUnequal(tmp, scratch),
-	stable.Zero(scratch),
-), stable.Seq(stable.Zero(0), stable.Zero(2), stable.Zero(4), stable.Zero(scratch)))
+// handshakeSegment sets args[0] to the segment in handshakes for the
+// socket in args[1] whose acknowledgement number is the socket's ack (a
+// member of struct tcp_sock), taking it, and leaves args[0] as it was
+// when there is none.
+func handshakeSegment(ack string) stable.Step {
+	return stable.Seq(
+		stable.Read(tmp, 1, "sock", "__sk_common.skc_dport", 2),
+		stable.Read(scratch, 1, "sock", "__sk_common.skc_num", 2),
+		stable.Swap16(scratch),
+		stable.Custom(func(b *bpfrt.Builder) {
+			b.Emit(
+				asm.LoadMem(asm.R0, bpfrt.RegScratch, bpfrt.MstArg(scratch), asm.DWord),
+				asm.LSh.Imm(asm.R0, 16),
+				asm.LoadMem(asm.R1, bpfrt.RegScratch, bpfrt.MstArg(tmp), asm.DWord),
+				asm.Or.Reg(asm.R0, asm.R1),
+				asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(tmp), asm.R0, asm.DWord))
+		}),
+		stable.Read(scratch, 1, "tcp_sock", ack, 4),
+		stable.Custom(func(b *bpfrt.Builder) {
+			b.Emit(
+				asm.LoadMem(asm.R1, bpfrt.RegScratch, bpfrt.MstArg(scratch), asm.DWord),
+				asm.HostTo(asm.BE, asm.R1, asm.Word),
+				asm.LSh.Imm(asm.R1, 32),
+				asm.LoadMem(asm.R0, bpfrt.RegScratch, bpfrt.MstArg(tmp), asm.DWord),
+				asm.Or.Reg(asm.R0, asm.R1),
+				asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(tmp), asm.R0, asm.DWord))
+		}),
+		stable.TakeKeyed(handshakes, tmp, scratch),
+		stable.Custom(func(b *bpfrt.Builder) {
+			none := b.Label("tcp_nohs")
+			b.Emit(
+				asm.LoadMem(asm.R0, bpfrt.RegScratch, bpfrt.MstArg(scratch), asm.DWord),
+				asm.JEq.Imm(asm.R0, 0, none),
+				asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(0), asm.R0, asm.DWord))
+			b.Mark(none)
+		}))
+}
+
+// inboundSegment sets args[0], [2] and [4] to the segment that the
+// socket in args[1] is processing, its sk_buff and its IP and TCP
+// headers: the one in handshakes for the socket's ack (a member of
+// struct tcp_sock; none when ack is ""), else the one this CPU is
+// receiving, when its ports are the socket's, swapped. Otherwise they
+// are 0, no packet.
+func inboundSegment(ack string) stable.Step {
+	find := stable.UnstashCPU(received, 0)
+	if ack != "" {
+		find = stable.Seq(find, handshakeSegment(ack))
+	}
+	return stable.Else(stable.Seq(
+		find,
+		stable.Skip(0, asm.JEq, 0),
+		headers(0),
+		stable.ReadAt(tmp, 4, 0, 2), // source port
+		stable.Read(scratch, 1, "sock", "__sk_common.skc_dport", 2),
+		stable.SkipUnequal(tmp, scratch),
+		stable.ReadAt(tmp, 4, 2, 2), // destination port
+		stable.Read(scratch, 1, "sock", "__sk_common.skc_num", 2),
+		stable.Swap16(scratch),
+		stable.SkipUnequal(tmp, scratch),
+		stable.Zero(scratch),
+	), stable.Else(socketSegment, stable.Seq(stable.Zero(0), stable.Zero(2), stable.Zero(4), stable.Zero(scratch))))
+}
 
 // transition fires on inet_sock_set_state of a TCP socket going from
 // state from to state to, with the socket's natives and those of the
 // segment that made it change (inboundSegment). The socket's state is
 // still from; as for state-change, the new state is in args[5] and the
 // direction native says so, so that tcpsinfo_t gives the new state.
-func transition(from, to int32) []stable.Source {
+func transition(from, to int32, ack string) []stable.Source {
 	return []stable.Source{receiving, {Group: "sock", Tracepoint: "inet_sock_set_state", Rewrite: stable.Seq(
 		stable.Skip(0, asm.JEq, 0),
 		stable.Read(tmp, 0, "sock", "sk_protocol", 2),
 		stable.Skip(tmp, asm.JNE, unix.IPPROTO_TCP),
 		stable.Skip(1, asm.JNE, from), stable.Skip(2, asm.JNE, to),
 		stable.Copy(5, 2), stable.Copy(3, 0), stable.Copy(1, 0),
-		inboundSegment,
+		inboundSegment(ack),
 		stable.Set(tmp, state))}}
 }
 
 var probes = []stable.Probe{
-	{Name: "accept-established", Sources: transition(synRecv, established), Args: packetArgs},
+	{Name: "accept-established", Sources: transition(synRecv, established, ""), Args: packetArgs},
 	// A connection request refused: the reset a SYN without ACK gets.
 	{Name: "accept-refused", Sources: []stable.Source{{Group: "tcp", Tracepoint: "tcp_send_reset", Rewrite: stable.Seq(
 		stable.Skip(1, asm.JEq, 0),
@@ -157,14 +317,14 @@ var probes = []stable.Probe{
 		stable.SkipMasked(tmp, flagSYN|flagACK, asm.JNE, flagSYN),
 		stable.Zero(5), stable.Set(tmp, inbound))}},
 		Args: packetArgs},
-	{Name: "connect-established", Sources: transition(synSent, established), Args: packetArgs},
+	{Name: "connect-established", Sources: transition(synSent, established, "snd_una"), Args: packetArgs},
 	// A connection request refused: a reset received in SYN_SENT.
 	{Name: "connect-refused", Sources: []stable.Source{receiving, {Group: "tcp", Tracepoint: "tcp_receive_reset", Rewrite: stable.Seq(
 		stable.Skip(0, asm.JEq, 0),
 		stable.Read(tmp, 0, "sock", "__sk_common.skc_state", 1),
 		stable.Skip(tmp, asm.JNE, synSent),
 		stable.Copy(3, 0), stable.Copy(1, 0),
-		inboundSegment, stable.Zero(5),
+		inboundSegment("snd_nxt"), stable.Zero(5),
 		stable.Set(tmp, inbound))}},
 		Args: packetArgs},
 	{Name: "connect-request", Sources: []stable.Source{send(false, true), send(true, true)}, Args: packetArgs},
@@ -201,3 +361,148 @@ var packetArgs = []provider.Arg{
 	stable.Arg("struct tcphdr *", "tcpinfo_t *", 4),
 	stable.Arg("void", "void", 5),
 }
+
+// built holds, for each CPU, the headers socketSegment builds: an IPv4
+// (20 bytes) or IPv6 (40 bytes) header, then a TCP header (20 bytes).
+var built = &stable.Map{Spec: ebpf.MapSpec{Name: "dt_tcp_built", Type: ebpf.PerCPUArray, KeySize: 4, ValueSize: 64, MaxEntries: 1}}
+
+// builtKey is the slot of args[] builtSlot uses for its key, past the
+// natives and scratch slots (the stash's key slot, free between its
+// uses).
+const builtKey = bpfrt.NumArgs - 2
+
+// builtSlot leaves this CPU's value of built in R0, ending the firing
+// when the lookup fails.
+func builtSlot(b *bpfrt.Builder, skip string) error {
+	b.Emit(
+		bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(builtKey), 0),
+		asm.Mov.Reg(asm.R2, bpfrt.RegScratch),
+		asm.Add.Imm(asm.R2, int32(bpfrt.MstArg(builtKey))))
+	if err := built.Load(b, asm.R1); err != nil {
+		return err
+	}
+	b.Emit(
+		asm.FnMapLookupElem.Call(),
+		asm.JEq.Imm(asm.R0, 0, skip))
+	return nil
+}
+
+// copySock copies size bytes of the member of the sock in args[1] to
+// byte off of built.
+func copySock(member string, size int, off int16) stable.Step {
+	return func(b *bpfrt.Builder, skip string) error {
+		moff, err := tracepoint.Offset("sock", member)
+		if err != nil {
+			return err
+		}
+		if err := builtSlot(b, skip); err != nil {
+			return err
+		}
+		b.Emit(
+			asm.Mov.Reg(asm.R1, asm.R0),
+			asm.Add.Imm(asm.R1, int32(off)),
+			asm.Mov.Imm(asm.R2, int32(size)),
+			asm.LoadMem(asm.R3, bpfrt.RegScratch, bpfrt.MstArg(1), asm.DWord),
+			asm.Add.Imm(asm.R3, int32(moff)),
+			asm.FnProbeReadKernel.Call(),
+			asm.JNE.Imm(asm.R0, 0, skip))
+		return nil
+	}
+}
+
+// socketSegment sets args[2] and args[4] to IP and TCP headers built
+// from the socket in args[1], for a segment that cannot be had: the
+// addresses and ports of its connection, the socket's own swapped (the
+// segment is inbound), the IP version and header lengths; everything
+// else (flags, sequence and acknowledgement numbers, window, checksums,
+// the payload's length) is 0. args[0] is 0: there is no sk_buff. An
+// IPv6 socket of an IPv4 connection (an IPv4-mapped peer) gets an IPv4
+// header, as its segments have.
+var socketSegment = stable.Seq(
+	stable.Zero(0),
+	func(b *bpfrt.Builder, skip string) error {
+		if err := builtSlot(b, skip); err != nil {
+			return err
+		}
+		for off := int16(0); off < 64; off += 8 {
+			b.Emit(bpfrt.StoreImm64(asm.R0, off, 0))
+		}
+		return nil
+	},
+	stable.Read(tmp, 1, "sock", "__sk_common.skc_family", 2),
+	stable.Read(scratch, 1, "sock", "__sk_common.skc_num", 2),
+	stable.Swap16(scratch),
+	func(b *bpfrt.Builder, skip string) error {
+		// tmp: 4 or 6, the header to build.
+		v6off, err := tracepoint.Offset("sock", "__sk_common.skc_v6_daddr")
+		if err != nil {
+			return err
+		}
+		v4, out := b.Label("tcp_b4"), b.Label("tcp_bfam")
+		b.Emit(
+			asm.LoadMem(asm.R0, bpfrt.RegScratch, bpfrt.MstArg(tmp), asm.DWord),
+			asm.JEq.Imm(asm.R0, unix.AF_INET, v4),
+			asm.JNE.Imm(asm.R0, unix.AF_INET6, skip))
+		if err := stable.ReadAt(tmp, 1, int32(v6off), 8)(b, skip); err != nil {
+			return err
+		}
+		b.Emit(
+			asm.LoadMem(asm.R0, bpfrt.RegScratch, bpfrt.MstArg(tmp), asm.DWord),
+			asm.Mov.Imm(asm.R1, 6),
+			asm.JNE.Imm(asm.R0, 0, out))
+		if err := stable.ReadAt(tmp, 1, int32(v6off)+8, 4)(b, skip); err != nil {
+			return err
+		}
+		b.Emit(
+			asm.LoadMem(asm.R0, bpfrt.RegScratch, bpfrt.MstArg(tmp), asm.DWord),
+			asm.Mov.Imm(asm.R1, 6),
+			asm.JNE.Imm32(asm.R0, -0x10000, out)) // ::ffff:0:0/96
+		b.Mark(v4)
+		b.Emit(asm.Mov.Imm(asm.R1, 4))
+		b.Mark(out)
+		b.Emit(asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(tmp), asm.R1, asm.DWord))
+		return nil
+	},
+	stable.Else(stable.Seq(
+		stable.Skip(tmp, asm.JNE, 4),
+		func(b *bpfrt.Builder, skip string) error {
+			if err := builtSlot(b, skip); err != nil {
+				return err
+			}
+			b.Emit(
+				asm.StoreImm(asm.R0, 0, 0x45, asm.Byte),
+				asm.StoreImm(asm.R0, 2, 0x2800, asm.Half), // total length 40
+				asm.StoreImm(asm.R0, 9, unix.IPPROTO_TCP, asm.Byte),
+				asm.LoadMem(asm.R1, bpfrt.RegScratch, bpfrt.MstArg(scratch), asm.DWord),
+				asm.StoreMem(asm.R0, 22, asm.R1, asm.Half), // destination port
+				asm.StoreImm(asm.R0, 32, 0x50, asm.Byte),   // data offset 5 words
+				asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(2), asm.R0, asm.DWord),
+				asm.Add.Imm(asm.R0, 20),
+				asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(4), asm.R0, asm.DWord))
+			return nil
+		},
+		copySock("__sk_common.skc_daddr", 4, 12),
+		copySock("__sk_common.skc_rcv_saddr", 4, 16),
+		copySock("__sk_common.skc_dport", 2, 20),
+	), stable.Seq(
+		func(b *bpfrt.Builder, skip string) error {
+			if err := builtSlot(b, skip); err != nil {
+				return err
+			}
+			b.Emit(
+				asm.StoreImm(asm.R0, 0, 0x60, asm.Byte),
+				asm.StoreImm(asm.R0, 4, 0x1400, asm.Half), // payload length 20
+				asm.StoreImm(asm.R0, 6, unix.IPPROTO_TCP, asm.Byte),
+				asm.LoadMem(asm.R1, bpfrt.RegScratch, bpfrt.MstArg(scratch), asm.DWord),
+				asm.StoreMem(asm.R0, 42, asm.R1, asm.Half), // destination port
+				asm.StoreImm(asm.R0, 52, 0x50, asm.Byte),   // data offset 5 words
+				asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(2), asm.R0, asm.DWord),
+				asm.Add.Imm(asm.R0, 40),
+				asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(4), asm.R0, asm.DWord))
+			return nil
+		},
+		copySock("__sk_common.skc_v6_daddr", 16, 8),
+		copySock("__sk_common.skc_v6_rcv_saddr", 16, 24),
+		copySock("__sk_common.skc_dport", 2, 40),
+	)),
+	stable.Zero(tmp), stable.Zero(scratch))

@@ -35,6 +35,11 @@ type Source struct {
 	// leaves its six register arguments there, its return the return
 	// value in args[0].
 	Rewrite Step
+	// Shared names a source whose rewrite only records, for another
+	// source of the probe to find, and never fires the probe (it ends
+	// every firing): however many enabled probes have it, a tracepoint
+	// runs it once.
+	Shared string
 }
 
 // functions returns the kernel functions a function source fires on
@@ -177,7 +182,7 @@ func (p *Provider) Plan(enabled []provider.Enabled) ([]provider.Unit, error) {
 						kunits = append(kunits, &kprobeUnit{prov: p.name, fn: fn, ret: s.Return})
 						i = len(kunits) - 1
 					}
-					kunits[i].firings = append(kunits[i].firings, firing{e, s.Rewrite})
+					kunits[i].firings = append(kunits[i].firings, firing{e, s.Rewrite, ""})
 					n++
 				}
 				continue
@@ -194,8 +199,11 @@ func (p *Provider) Plan(enabled []provider.Enabled) ([]provider.Unit, error) {
 				units = append(units, &unit{prov: p.name, tp: s.Tracepoint, nargs: len(types)})
 				i = len(units) - 1
 			}
-			units[i].firings = append(units[i].firings, firing{e, s.Rewrite})
 			n++
+			if s.Shared != "" && slices.ContainsFunc(units[i].firings, func(f firing) bool { return f.shared == s.Shared }) {
+				continue
+			}
+			units[i].firings = append(units[i].firings, firing{e, s.Rewrite, s.Shared})
 		}
 		if n == 0 {
 			return nil, fmt.Errorf("probe %s: no tracepoint or function of it on this kernel", e.Probe.Desc)
@@ -215,6 +223,7 @@ func (p *Provider) Plan(enabled []provider.Enabled) ([]provider.Unit, error) {
 type firing struct {
 	provider.Enabled
 	rewrite Step
+	shared  string
 }
 
 // unit is the program of one raw tracepoint.

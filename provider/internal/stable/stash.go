@@ -129,18 +129,88 @@ func cpuSlot(b *bpfrt.Builder, m *Map, none string) error {
 }
 
 // StashCPU records args[i] as this CPU's value in m and ends the firing.
-func StashCPU(m *Map, i int) Step {
+func StashCPU(m *Map, i int) Step { return Seq(PutCPU(m, i), End) }
+
+// PutCPU records args[i] as this CPU's value in m and goes on.
+func PutCPU(m *Map, i int) Step {
 	return func(b *bpfrt.Builder, skip string) error {
-		if err := cpuSlot(b, m, skip); err != nil {
+		none := b.Label("put_none")
+		if err := cpuSlot(b, m, none); err != nil {
 			return err
 		}
 		b.Emit(
 			asm.LoadMem(asm.R1, bpfrt.RegScratch, bpfrt.MstArg(i), asm.DWord),
-			asm.StoreMem(asm.R0, 0, asm.R1, asm.DWord),
-			// Always taken; a jump the verifier can see both ways of
-			// keeps the firing code reachable.
-			asm.Mov.Imm(asm.R0, 0),
-			asm.JEq.Imm(asm.R0, 0, skip))
+			asm.StoreMem(asm.R0, 0, asm.R1, asm.DWord))
+		b.Mark(none)
+		return nil
+	}
+}
+
+// End ends the firing: for a rewrite that only records, for another
+// source to find.
+func End(b *bpfrt.Builder, skip string) error {
+	// A jump the verifier can see both ways of keeps the firing code
+	// reachable; it is always taken.
+	b.Emit(
+		asm.Mov.Imm(asm.R0, 0),
+		asm.JEq.Imm(asm.R0, 0, skip))
+	return nil
+}
+
+// NewKeyedStash returns a map for StashKeyed and TakeKeyed: an LRU hash
+// from an 8-byte key to an 8-byte value, so what is never taken ages
+// out.
+func NewKeyedStash(name string, entries uint32) *Map {
+	return &Map{Spec: ebpf.MapSpec{Name: name, Type: ebpf.LRUHash, KeySize: 8, ValueSize: 8, MaxEntries: entries}}
+}
+
+// StashKeyed records args[val] under the key args[key] in m and ends the
+// firing.
+func StashKeyed(m *Map, key, val int) Step {
+	return func(b *bpfrt.Builder, skip string) error {
+		if err := m.Load(b, asm.R1); err != nil {
+			return err
+		}
+		b.Emit(
+			asm.Mov.Reg(asm.R2, bpfrt.RegScratch),
+			asm.Add.Imm(asm.R2, int32(bpfrt.MstArg(key))),
+			asm.Mov.Reg(asm.R3, bpfrt.RegScratch),
+			asm.Add.Imm(asm.R3, int32(bpfrt.MstArg(val))),
+			asm.Mov.Imm(asm.R4, 0),
+			asm.FnMapUpdateElem.Call(),
+			// 0 or a negative errno: always taken.
+			asm.JSLE.Imm(asm.R0, 0, skip))
+		return nil
+	}
+}
+
+// TakeKeyed sets args[dst] to the value recorded under the key args[key]
+// in m, 0 when there is none, and deletes it: a value is taken once.
+// args[key] is left as it was.
+func TakeKeyed(m *Map, key, dst int) Step {
+	return func(b *bpfrt.Builder, skip string) error {
+		none, done := b.Label("take_none"), b.Label("take_done")
+		if err := m.Load(b, asm.R1); err != nil {
+			return err
+		}
+		b.Emit(
+			asm.Mov.Reg(asm.R2, bpfrt.RegScratch),
+			asm.Add.Imm(asm.R2, int32(bpfrt.MstArg(key))),
+			asm.FnMapLookupElem.Call(),
+			asm.JEq.Imm(asm.R0, 0, none),
+			asm.LoadMem(asm.R1, asm.R0, 0, asm.DWord),
+			asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(dst), asm.R1, asm.DWord))
+		if err := m.Load(b, asm.R1); err != nil {
+			return err
+		}
+		b.Emit(
+			asm.Mov.Reg(asm.R2, bpfrt.RegScratch),
+			asm.Add.Imm(asm.R2, int32(bpfrt.MstArg(key))),
+			asm.FnMapDeleteElem.Call(),
+			asm.Ja.Label(done))
+		b.Mark(none)
+		b.Emit(bpfrt.StoreImm64(bpfrt.RegScratch, bpfrt.MstArg(dst), 0))
+		b.Mark(done)
 		return nil
 	}
 }

@@ -22,6 +22,9 @@ tcp:::accept-established
 	printf("%s %s state %d %d\n", probename,
 	    args[3]->tcps_lport == 54331 ? "server" : "client", args[3]->tcps_state,
 	    args[1]->cs_addr == args[3]->tcps_addr);
+	printf("%s segment %s -> %s flags %x ports %d %d\n", probename, args[2]->ip_saddr,
+	    args[2]->ip_daddr, args[4]->tcp_flags, args[4]->tcp_sport == args[3]->tcps_rport,
+	    args[4]->tcp_dport == args[3]->tcps_lport);
 }
 
 tcp:::connect-request
@@ -63,4 +66,7 @@ tcp:::connect-refused
 /args[3]->tcps_rport == 54332/
 {
 	printf("connect-refused %s state %d\n", args[3]->tcps_raddr, args[3]->tcps_state);
+	printf("connect-refused segment %s -> %s flags %x ports %d %d\n", args[2]->ip_saddr,
+	    args[2]->ip_daddr, args[4]->tcp_flags, args[4]->tcp_sport == args[3]->tcps_rport,
+	    args[4]->tcp_dport == args[3]->tcps_lport);
 }
