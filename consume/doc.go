@@ -14,7 +14,7 @@
 // policies count by, where a shared ring's records would each have to
 // carry it; and because the CPUs writing to a shared ring contend for
 // its reservation lock: with two loops tracing on both CPUs, a firing's
-// BPF time was 353 ns against 322 (bench/README.md), while the reader's
+// BPF time was 425 ns against 346 (bench/README.md), while the reader's
 // CPU a record was the same. A shared ring's one gain, a lone busy CPU
 // having all the CPUs' memory before it drops, is bufsize's to give. Within one CPU records arrive in the order they were
 // written; across CPUs nothing is sorted (DTrace sorts nothing either):
