@@ -16,7 +16,7 @@ import (
 // action generates a call of a D action; it returns false when call is
 // not one.
 func (g *gen) action(call *ast.CallExpr) bool {
-	id, ok := unparen(call.Fun).(*ast.Ident)
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
 	if !ok {
 		return false
 	}
@@ -162,11 +162,11 @@ func (g *gen) recordValue(act bpfrt.Action, e ast.Expr) {
 // or usym(), ufunc(), uaddr() or umod() of a user address, and how its
 // value prints.
 func symKind(e ast.Expr) (Kind, bool) {
-	call, ok := unparen(e).(*ast.CallExpr)
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
 		return 0, false
 	}
-	id, ok := unparen(call.Fun).(*ast.Ident)
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
 	if !ok {
 		return 0, false
 	}
@@ -203,7 +203,7 @@ func isStack(t *ctype.Type) bool {
 
 // formatIndex returns the index of a format in Program.Formats.
 func (g *gen) formatIndex(e ast.Expr) int {
-	lit, ok := unparen(e).(*ast.StringLit)
+	lit, ok := ast.Unparen(e).(*ast.StringLit)
 	if !ok {
 		g.unsupported(e, "a format that is not a string constant")
 	}
@@ -255,7 +255,7 @@ func (g *gen) printa(call *ast.CallExpr) {
 	args := call.Args
 	f := -1
 	if len(args) > 0 {
-		if _, ok := unparen(args[0]).(*ast.StringLit); ok {
+		if _, ok := ast.Unparen(args[0]).(*ast.StringLit); ok {
 			f = g.formatIndex(args[0])
 			args = args[1:]
 		}
@@ -323,7 +323,7 @@ func (g *gen) aggOp(call *ast.CallExpr, name string) {
 func (g *gen) setopt(call *ast.CallExpr) {
 	var words []string
 	for _, a := range call.Args {
-		lit, ok := unparen(a).(*ast.StringLit)
+		lit, ok := ast.Unparen(a).(*ast.StringLit)
 		if !ok {
 			g.unsupported(a, "setopt() of a string that is not a constant")
 		}
@@ -337,17 +337,22 @@ func (g *gen) setopt(call *ast.CallExpr) {
 // exit generates exit(status): the state map records the status and
 // stops the clauses after this one.
 func (g *gen) exit(e ast.Expr) {
+	g.inR9(e, func() asm.Instructions { return g.l.Exit(rScratch, rStrtab, g.label("exit")) })
+}
+
+// inR9 evaluates e and emits the runtime's sequence seq with the value
+// in R9: Layout.Exit and Layout.SpecEnd need it in a callee-saved
+// register. R9 is borrowed for it, saved in the next stack slot (so R9
+// must hold the string table, which the prologue then loads).
+func (g *gen) inR9(e ast.Expr, seq func() asm.Instructions) {
 	g.expr(e)
-	// Layout.Exit needs the status in a callee-saved register: R9 is
-	// borrowed for it, saved in the next stack slot (so R9 must hold the
-	// string table, which the prologue then loads).
 	g.c.strtab = true
 	if g.c.depth+1 > maxDepth {
 		g.fail(e, fmt.Errorf("expression too complex: %w", ErrNotSupported))
 	}
 	slot := int16(-8 * (g.c.depth + 1))
 	g.emit(asm.StoreMem(asm.RFP, slot, rStrtab, asm.DWord), asm.Mov.Reg(rStrtab, asm.R0))
-	g.emit(g.l.Exit(rScratch, rStrtab, g.label("exit"))...)
+	g.emit(seq()...)
 	g.emit(asm.LoadMem(rStrtab, asm.RFP, slot, asm.DWord))
 }
 

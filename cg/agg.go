@@ -22,9 +22,9 @@ var aggFuncs = map[string]agg.Func{
 
 // aggOf returns the aggregation e names (@a or @a[keys]), or nil.
 func (g *gen) aggOf(e ast.Expr) *check.Var {
-	e = unparen(e)
+	e = ast.Unparen(e)
 	if ix, ok := e.(*ast.IndexExpr); ok {
-		e = unparen(ix.X)
+		e = ast.Unparen(ix.X)
 	}
 	a, ok := e.(*ast.AggExpr)
 	if !ok {
@@ -38,7 +38,7 @@ func (g *gen) aggOf(e ast.Expr) *check.Var {
 
 // aggKeys returns the key expressions of an aggregation reference.
 func aggKeys(e ast.Expr) []ast.Expr {
-	if ix, ok := unparen(e).(*ast.IndexExpr); ok {
+	if ix, ok := ast.Unparen(e).(*ast.IndexExpr); ok {
 		return ix.Index
 	}
 	return nil
@@ -62,7 +62,7 @@ func (g *gen) aggAssigns(prog *ast.Program) map[*check.Var][]*ast.AssignExpr {
 // assignments are assigns; IDs follow the order of first appearance, as
 // DTrace numbers aggregation variables.
 func (g *gen) newAgg(a *ast.AssignExpr, v *check.Var, assigns []*ast.AssignExpr) *Agg {
-	call, _ := unparen(a.Rhs).(*ast.CallExpr)
+	call, _ := ast.Unparen(a.Rhs).(*ast.CallExpr)
 	f, ok := aggFuncs[v.AggFunc]
 	if !ok || call == nil {
 		g.unsupported(a, "aggregating function "+v.AggFunc+"()")
@@ -136,7 +136,7 @@ const commLen = 16
 // strBound returns the size, NUL included, that string expression e's
 // values take at most: a literal's, execname's comm, strsize's otherwise.
 func (g *gen) strBound(e ast.Expr) int {
-	switch e := unparen(e).(type) {
+	switch e := ast.Unparen(e).(type) {
 	case *ast.StringLit:
 		return min(len(e.Value)+1, g.strbuf)
 	case *ast.Ident:
@@ -149,7 +149,7 @@ func (g *gen) strBound(e ast.Expr) int {
 
 // isExecname reports whether e is the built-in variable execname.
 func (g *gen) isExecname(e ast.Expr) bool {
-	id, ok := unparen(e).(*ast.Ident)
+	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok {
 		return false
 	}
@@ -166,7 +166,7 @@ func (g *gen) isExecname(e ast.Expr) bool {
 func (g *gen) aggKey(n ast.Node, ag *Agg, keys []ast.Expr) {
 	direct := func(i int) bool {
 		k, kind := keys[i], ag.Keys[i].Kind
-		_, lit := unparen(k).(*ast.StringLit)
+		_, lit := ast.Unparen(k).(*ast.StringLit)
 		return kind == KindStack || kind == KindUStack || kind == KindString && (lit || g.isExecname(k))
 	}
 	for i, k := range keys {
@@ -215,7 +215,7 @@ func (g *gen) aggKey(n ast.Node, ag *Agg, keys []ast.Expr) {
 // bpf_get_current_comm, any other string (popped) by a string copy, each
 // cut to size; the bytes a copy may leave are zeroed first.
 func (g *gen) keyString(off, size int, k ast.Expr) {
-	if lit, ok := unparen(k).(*ast.StringLit); ok {
+	if lit, ok := ast.Unparen(k).(*ast.StringLit); ok {
 		s := lit.Value
 		if len(s) >= size {
 			s = s[:size-1]
@@ -330,7 +330,7 @@ func (g *gen) storeBytes(off, size int, s string) {
 // the full map cannot take counts an aggregation drop.
 func (g *gen) aggregate(a *ast.AssignExpr, v *check.Var) {
 	ag := g.aggs[v]
-	call, _ := unparen(a.Rhs).(*ast.CallExpr)
+	call, _ := ast.Unparen(a.Rhs).(*ast.CallExpr)
 	if ag == nil || call == nil {
 		g.unsupported(a, "aggregation @"+v.Name)
 	}

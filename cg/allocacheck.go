@@ -21,7 +21,7 @@ import (
 // isAlloca reports whether the value of e points into alloca() memory,
 // as the checker's alloca taint has it (Info.Alloca).
 func (g *gen) isAlloca(e ast.Expr) bool {
-	switch e := unparen(e).(type) {
+	switch e := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
 		return isCall(e, "alloca") || isCall(e, "copyin")
 	case *ast.CastExpr:

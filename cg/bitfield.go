@@ -15,7 +15,7 @@ import (
 
 // bitField returns the bit-field member e selects, if it selects one.
 func (g *gen) bitField(e ast.Expr) (ctype.Member, bool) {
-	s, ok := unparen(e).(*ast.SelectorExpr)
+	s, ok := ast.Unparen(e).(*ast.SelectorExpr)
 	if !ok {
 		return ctype.Member{}, false
 	}

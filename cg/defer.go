@@ -52,7 +52,7 @@ func hasEffects(n ast.Node) bool {
 }
 
 func calleeName(call *ast.CallExpr) string {
-	if id, ok := unparen(call.Fun).(*ast.Ident); ok {
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
 		return id.Name
 	}
 	return ""
@@ -63,7 +63,7 @@ func calleeName(call *ast.CallExpr) string {
 // assignment, the update of an aggregation, the action of a call), which
 // comes after every copy in e.
 func operandEffects(e ast.Expr) bool {
-	switch e := unparen(e).(type) {
+	switch e := ast.Unparen(e).(type) {
 	case *ast.AssignExpr:
 		return hasEffects(e.Lhs) || hasEffects(e.Rhs)
 	case *ast.CallExpr:

@@ -209,7 +209,7 @@ func (g *gen) copyoutstr(call *ast.CallExpr) {
 // let BPF programs write user memory.
 func (g *gen) needWriteUser(call *ast.CallExpr) {
 	if err := g.target.WriteUser; err != nil {
-		name := unparen(call.Fun).(*ast.Ident).Name
+		name := ast.Unparen(call.Fun).(*ast.Ident).Name
 		if errors.Is(err, feature.ErrNotSupported) {
 			err = fmt.Errorf("%s(): this kernel does not let BPF programs write user memory (it may be in lockdown): %w", name, ErrNotSupported)
 		}

@@ -358,7 +358,7 @@ func (g *gen) addrOf(e *ast.UnaryExpr) {
 		g.kaddr(e.X)
 		return
 	}
-	switch x := unparen(e.X).(type) {
+	switch x := ast.Unparen(e.X).(type) {
 	case *ast.Ident, *ast.ScopedVar, *ast.SelectorExpr, *ast.IndexExpr:
 		if v := g.info.Vars[x]; v != nil && v.Kind != check.Global && v.Kind != check.ClauseLocal {
 			break
@@ -448,7 +448,7 @@ func (g *gen) inKernel(e ast.Expr) bool {
 	if g.dvarStorage(e) {
 		return false
 	}
-	switch x := unparen(e).(type) {
+	switch x := ast.Unparen(e).(type) {
 	case *ast.SelectorExpr:
 		if _, ok := g.translation(x.X); ok {
 			return true // a member in the translation area
@@ -463,7 +463,7 @@ func (g *gen) inKernel(e ast.Expr) bool {
 		if len(x.Index) != 1 {
 			return false
 		}
-		if v := g.info.Vars[unparen(x.X)]; v != nil {
+		if v := g.info.Vars[ast.Unparen(x.X)]; v != nil {
 			// Built-in arrays, associative arrays and variables of
 			// array type live in maps; a pointer points into the kernel.
 			return v.Kind != check.BuiltinVar && v.Keys == nil && ctype.IsPointer(v.Type)
@@ -481,7 +481,7 @@ func (g *gen) addressed(e ast.Expr) bool {
 	if !ctype.IsComposite(g.typeOf(e).Type) {
 		return false
 	}
-	switch x := unparen(e).(type) {
+	switch x := ast.Unparen(e).(type) {
 	case *ast.CastExpr:
 		return true
 	case *ast.Ident:
@@ -494,7 +494,7 @@ func (g *gen) addressed(e ast.Expr) bool {
 // kaddr evaluates into R0 the kernel address of e, for which inKernel
 // holds.
 func (g *gen) kaddr(e ast.Expr) {
-	switch x := unparen(e).(type) {
+	switch x := ast.Unparen(e).(type) {
 	case *ast.SelectorExpr:
 		if tr, ok := g.translation(x.X); ok {
 			t := g.typeOf(x).Type

@@ -678,7 +678,7 @@ func (g *gen) stmt(s ast.Stmt) {
 // exprStmt generates an expression statement: an action, an aggregation
 // or an expression evaluated for its side effects.
 func (g *gen) exprStmt(e ast.Expr) {
-	e = unparen(e)
+	e = ast.Unparen(e)
 	if call, ok := e.(*ast.CallExpr); ok {
 		if g.action(call) {
 			return
@@ -691,14 +691,4 @@ func (g *gen) exprStmt(e ast.Expr) {
 		}
 	}
 	g.expr(e)
-}
-
-func unparen(e ast.Expr) ast.Expr {
-	for {
-		p, ok := e.(*ast.ParenExpr)
-		if !ok {
-			return e
-		}
-		e = p.X
-	}
 }

@@ -19,7 +19,7 @@ import (
 // inetCall returns the kind and the size of the address that a call of
 // e to one of the address conversions records, and the address argument.
 func (g *gen) inetCall(e ast.Expr) (Kind, int, ast.Expr, bool) {
-	call, ok := unparen(e).(*ast.CallExpr)
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok || len(call.Args) == 0 {
 		return 0, 0, nil, false
 	}
@@ -105,7 +105,13 @@ func (g *gen) inetSubr(call *ast.CallExpr) {
 	} else {
 		convert(kind, size)
 	}
-	// R1 is the end of the text: bound it for the verifier, and end it.
+	g.endText(out, end)
+}
+
+// endText ends the text at slot out, R1 being its end, and leaves its
+// address in R0. R1 is bounded first for the verifier, end being the
+// label after the bound.
+func (g *gen) endText(out int, end string) {
 	g.emit(asm.JLT.Imm(asm.R1, int32(g.strbuf), end), asm.Mov.Imm(asm.R1, int32(g.strbuf-1)))
 	g.setLabel(end)
 	g.emit(
@@ -328,15 +334,5 @@ func (g *gen) linkNtop(call *ast.CallExpr) {
 	}
 	g.fault(bpfrt.FaultIllOp)
 	g.setLabel(done)
-	// R1 is the end of the text: bound it for the verifier, and end it.
-	end := g.label("linkend")
-	g.emit(asm.JLT.Imm(asm.R1, int32(g.strbuf), end), asm.Mov.Imm(asm.R1, int32(g.strbuf-1)))
-	g.setLabel(end)
-	g.emit(
-		asm.Mov.Reg(asm.R2, rScratch),
-		asm.Add.Reg(asm.R2, asm.R1),
-		asm.StoreImm(asm.R2, int16(out), 0, asm.Byte),
-		asm.Mov.Reg(asm.R0, rScratch),
-		asm.Add.Imm(asm.R0, int32(out)),
-	)
+	g.endText(out, g.label("linkend"))
 }

@@ -121,7 +121,7 @@ func constSize(call *ast.CallExpr, ti *check.TypeInfo) bool {
 
 // isCall reports whether call calls the function name.
 func isCall(call *ast.CallExpr, name string) bool {
-	id, ok := unparen(call.Fun).(*ast.Ident)
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
 	return ok && id.Name == name
 }
 
@@ -401,6 +401,17 @@ func (g *gen) allocaRange(n ast.Node) {
 	g.emit(nop())
 }
 
+// faultUnread follows a read of kernel memory whose address was pushed
+// before it: it pops the address and faults with it unless the read's
+// result in R0 is 0, going on at the label ok.
+func (g *gen) faultUnread(ok string) {
+	g.pop(asm.R1)
+	g.emit(asm.JEq.Imm(asm.R0, 0, ok), asm.Mov.Reg(asm.R0, asm.R1))
+	g.fault(bpfrt.FaultBadAddr)
+	g.setLabel(ok)
+	g.emit(nop())
+}
+
 // readMem copies size bytes at the kernel address in R0 to off from the
 // scratch pointer, faulting with the address when they cannot be read.
 func (g *gen) readMem(off, size int) { g.readMemTo(rScratch, off, size) }
@@ -417,11 +428,7 @@ func (g *gen) readMemTo(base asm.Register, off, size int) {
 		asm.Mov.Imm(asm.R2, int32(size)),
 		asm.FnProbeReadKernel.Call(),
 	)
-	g.pop(asm.R1)
-	g.emit(asm.JEq.Imm(asm.R0, 0, ok), asm.Mov.Reg(asm.R0, asm.R1))
-	g.fault(bpfrt.FaultBadAddr)
-	g.setLabel(ok)
-	g.emit(nop())
+	g.faultUnread(ok)
 }
 
 // recordBytes records the size bytes at the address in R0 as raw memory,
@@ -478,9 +485,9 @@ func (g *gen) throughPointer(e ast.Expr) bool {
 	if g.dynMember(e) {
 		return false // in the map value of a dynamic variable
 	}
-	switch x := unparen(e).(type) {
+	switch x := ast.Unparen(e).(type) {
 	case *ast.IndexExpr:
-		if v := g.info.Vars[unparen(x.X)]; v != nil && (v.Kind == check.BuiltinVar || v.Type != nil && ctype.Resolve(v.Type).Kind == ctype.Array) {
+		if v := g.info.Vars[ast.Unparen(x.X)]; v != nil && (v.Kind == check.BuiltinVar || v.Type != nil && ctype.Resolve(v.Type).Kind == ctype.Array) {
 			// args[], uregs[] and global arrays are D variables.
 			return false
 		}
@@ -540,11 +547,7 @@ func (g *gen) pcap(call *ast.CallExpr) {
 		asm.JGT.Imm(asm.R2, int32(size), done),
 		asm.FnProbeReadKernel.Call(),
 	)
-	g.pop(asm.R1)
-	g.emit(asm.JEq.Imm(asm.R0, 0, ok), asm.Mov.Reg(asm.R0, asm.R1))
-	g.fault(bpfrt.FaultBadAddr)
-	g.setLabel(ok)
-	g.emit(nop())
+	g.faultUnread(ok)
 	g.setLabel(done)
 	g.emit(nop())
 }

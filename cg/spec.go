@@ -1,8 +1,6 @@
 package cg
 
 import (
-	"fmt"
-
 	"github.com/cilium/ebpf/asm"
 	"github.com/godtrace/godtrace/d/ast"
 )
@@ -31,15 +29,7 @@ func (g *gen) speculate(e ast.Expr) {
 
 // specEnd generates commit(id) or discard(id).
 func (g *gen) specEnd(e ast.Expr, discard bool) {
-	g.expr(e)
-	// As for exit(), the id must be in a callee-saved register: R9 is
-	// borrowed and saved in the next stack slot.
-	g.c.strtab = true
-	if g.c.depth+1 > maxDepth {
-		g.fail(e, fmt.Errorf("expression too complex: %w", ErrNotSupported))
-	}
-	slot := int16(-8 * (g.c.depth + 1))
-	g.emit(asm.StoreMem(asm.RFP, slot, rStrtab, asm.DWord), asm.Mov.Reg(rStrtab, asm.R0))
-	g.emit(g.l.SpecEnd(rCtx, rScratch, rStrtab, discard, g.label("specend"))...)
-	g.emit(asm.LoadMem(rStrtab, asm.RFP, slot, asm.DWord))
+	g.inR9(e, func() asm.Instructions {
+		return g.l.SpecEnd(rCtx, rScratch, rStrtab, discard, g.label("specend"))
+	})
 }

@@ -157,7 +157,7 @@ func (g *gen) strOffset(e *ast.BinaryExpr, xt, yt *ctype.Type) {
 
 // subr generates a call of a subroutine, its value left in R0.
 func (g *gen) subr(call *ast.CallExpr) {
-	id, _ := unparen(call.Fun).(*ast.Ident)
+	id, _ := ast.Unparen(call.Fun).(*ast.Ident)
 	if id == nil {
 		g.unsupported(call, "call of an expression")
 	}

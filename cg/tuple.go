@@ -25,7 +25,7 @@ func (g *gen) checkTuples(prog *ast.Program) {
 		if !ok || len(ix.Index) <= g.tregs+1 {
 			return true
 		}
-		switch x := unparen(ix.X).(type) {
+		switch x := ast.Unparen(ix.X).(type) {
 		case *ast.AggExpr:
 		default:
 			if v := g.info.Vars[x]; v == nil || v.Kind != check.Assoc {

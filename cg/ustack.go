@@ -47,11 +47,11 @@ func (s stackCall) size() int {
 // asks for the strings of jstack-style helpers, is accepted and records
 // nothing: the frames then print as addresses or symbols, as with none.
 func (g *gen) stackOf(e ast.Expr) (stackCall, bool) {
-	call, ok := unparen(e).(*ast.CallExpr)
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
 		return stackCall{}, false
 	}
-	id, ok := unparen(call.Fun).(*ast.Ident)
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
 	if !ok {
 		return stackCall{}, false
 	}

@@ -96,7 +96,7 @@ type varRef struct {
 
 // ref resolves the storage of variable reference e.
 func (g *gen) ref(e ast.Expr) varRef {
-	e = unparen(e)
+	e = ast.Unparen(e)
 	switch x := e.(type) {
 	case *ast.Ident:
 		if v := g.info.Vars[x]; v != nil && v.Kind == check.Global {
@@ -130,7 +130,7 @@ func (g *gen) ref(e ast.Expr) varRef {
 			}
 		}
 	case *ast.IndexExpr:
-		if v := g.info.Vars[unparen(x.X)]; v != nil {
+		if v := g.info.Vars[ast.Unparen(x.X)]; v != nil {
 			if v.Kind == check.BuiltinVar {
 				break
 			}
@@ -185,7 +185,7 @@ const indexBase = asm.R5
 // clause-local variable, or of a member or array element of one, which
 // loads and stores reach through the variable's map value.
 func (g *gen) dvarStorage(e ast.Expr) bool {
-	switch x := unparen(e).(type) {
+	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		v := g.info.Vars[x]
 		_, ok := g.globals[v]
@@ -205,7 +205,7 @@ func (g *gen) dvarStorage(e ast.Expr) bool {
 // an element of an array member, of a struct or union held by a
 // thread-local or an associative array element: self->s.a, a[k].b[2].
 func (g *gen) dynMember(e ast.Expr) bool {
-	switch x := unparen(e).(type) {
+	switch x := ast.Unparen(e).(type) {
 	case *ast.SelectorExpr:
 		return x.Op == token.PERIOD && (g.isDynStruct(x.X) || g.dynMember(x.X))
 	case *ast.IndexExpr:
@@ -252,7 +252,7 @@ func (g *gen) dynValue(e ast.Expr, r varRef) varRef {
 func (g *gen) loadVar(e ast.Expr, t *ctype.Type) {
 	if g.throughPointer(e) {
 		// The target of a compound assignment or ++ through a pointer.
-		if s, ok := unparen(e).(*ast.SelectorExpr); ok {
+		if s, ok := ast.Unparen(e).(*ast.SelectorExpr); ok {
 			g.selector(s, t)
 			return
 		}
@@ -260,14 +260,14 @@ func (g *gen) loadVar(e ast.Expr, t *ctype.Type) {
 		g.loadKernel(e, t)
 		return
 	}
-	if s, ok := unparen(e).(*ast.SelectorExpr); ok {
+	if s, ok := ast.Unparen(e).(*ast.SelectorExpr); ok {
 		if _, ok := g.bitField(s); ok {
 			g.selector(s, t)
 			return
 		}
 	}
-	if ix, ok := unparen(e).(*ast.IndexExpr); ok {
-		if id, ok := unparen(ix.X).(*ast.Ident); ok {
+	if ix, ok := ast.Unparen(e).(*ast.IndexExpr); ok {
+		if id, ok := ast.Unparen(ix.X).(*ast.Ident); ok {
 			if v := g.info.Vars[id]; v != nil && v.Kind == check.BuiltinVar {
 				g.builtinIndex(ix, v.Builtin.Name)
 				return
@@ -333,7 +333,7 @@ func (g *gen) storeVar(e ast.Expr, t *ctype.Type) {
 	}
 	if isStr(t) {
 		size := g.strbuf
-		if _, member := unparen(e).(*ast.SelectorExpr); member {
+		if _, member := ast.Unparen(e).(*ast.SelectorExpr); member {
 			// A member has the string type's size, one byte short
 			// of a variable's.
 			size = min(size, int(t.Sizeof()))
@@ -393,11 +393,11 @@ func (g *gen) copyStrN(base asm.Register, off, size int) {
 // the map value holding it.
 func (g *gen) isDynStruct(e ast.Expr) bool {
 	var v *check.Var
-	switch x := unparen(e).(type) {
+	switch x := ast.Unparen(e).(type) {
 	case *ast.ScopedVar:
 		v = g.info.Vars[x]
 	case *ast.IndexExpr:
-		v = g.info.Vars[unparen(x.X)]
+		v = g.info.Vars[ast.Unparen(x.X)]
 	}
 	return v != nil && g.dyn[v] != nil && isStructOrUnion(v.Type)
 }
@@ -850,7 +850,7 @@ func (g *gen) probeName(part string) {
 
 // inlineArray returns the inline array e indexes, or nil.
 func (g *gen) inlineArray(e *ast.IndexExpr) *check.Var {
-	if v := g.info.Vars[unparen(e.X)]; v != nil && v.Kind == check.Inline && v.InlineParams != nil {
+	if v := g.info.Vars[ast.Unparen(e.X)]; v != nil && v.Kind == check.Inline && v.InlineParams != nil {
 		return v
 	}
 	return nil

@@ -42,7 +42,7 @@ type xlation struct {
 
 // translation reports whether e's value comes through a translator.
 func (g *gen) translation(e ast.Expr) (xlation, bool) {
-	switch x := unparen(e).(type) {
+	switch x := ast.Unparen(e).(type) {
 	case *ast.XlateExpr:
 		xl := g.info.Xlated[x]
 		if xl == nil {
@@ -84,7 +84,7 @@ func (g *gen) translatedArg(e *ast.IndexExpr) (int, bool) {
 	if g.ci == nil || len(e.Index) != 1 {
 		return 0, false
 	}
-	id, ok := unparen(e.X).(*ast.Ident)
+	id, ok := ast.Unparen(e.X).(*ast.Ident)
 	if !ok {
 		return 0, false
 	}
@@ -285,7 +285,7 @@ func (g *gen) xlateNeed(e ast.Node, depth int) int {
 		if !ok {
 			return true
 		}
-		if s, ok := unparen(x).(*ast.SelectorExpr); ok {
+		if s, ok := ast.Unparen(x).(*ast.SelectorExpr); ok {
 			tr, ok := g.translation(s.X)
 			if !ok {
 				return true

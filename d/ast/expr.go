@@ -232,3 +232,14 @@ func (*XlateExpr) exprNode()    {}
 func (*CallExpr) exprNode()     {}
 func (*IndexExpr) exprNode()    {}
 func (*SelectorExpr) exprNode() {}
+
+// Unparen returns e with its enclosing parentheses stripped.
+func Unparen(e Expr) Expr {
+	for {
+		p, ok := e.(*ParenExpr)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}

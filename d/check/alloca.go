@@ -14,9 +14,9 @@ import (
 // may or may not give such a pointer, which DTrace will not store in a
 // variable, as it cannot tell how to store it.
 func (c *checker) allocaTaint(e ast.Expr) (alloca, mixed bool) {
-	switch e := unparen(e).(type) {
+	switch e := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
-		id, ok := unparen(e.Fun).(*ast.Ident)
+		id, ok := ast.Unparen(e.Fun).(*ast.Ident)
 		// copyin() copies into alloca() memory too.
 		return ok && (id.Name == "alloca" || id.Name == "copyin") && c.info.Vars[id] != nil && c.info.Vars[id].Kind == BuiltinFunc, false
 	case *ast.CastExpr:
@@ -46,7 +46,7 @@ func (c *checker) allocaTaint(e ast.Expr) (alloca, mixed bool) {
 // and one that takes such a pointer (not a string, copied by value) is
 // marked, so that its own uses are.
 func (c *checker) allocaAssign(lhs, rhs ast.Expr) {
-	switch unparen(lhs).(type) {
+	switch ast.Unparen(lhs).(type) {
 	case *ast.Ident, *ast.ScopedVar:
 	default:
 		return
@@ -55,7 +55,7 @@ func (c *checker) allocaAssign(lhs, rhs ast.Expr) {
 	if mixed {
 		c.errorf(lhs, diag.D_ALLOCA_INCOMPAT, "ternary conditional with alloca and non-alloca branches cannot be assigned to a variable")
 	}
-	v := c.info.Vars[unparen(lhs)]
+	v := c.info.Vars[ast.Unparen(lhs)]
 	if v == nil {
 		return
 	}

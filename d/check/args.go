@@ -59,13 +59,13 @@ func (c *checker) translatorOf(e ast.Expr) *Xlator {
 	if x := c.xlateRoot(e); x != nil {
 		return c.info.Xlated[x]
 	}
-	return c.info.Xlated[unparen(e)]
+	return c.info.Xlated[ast.Unparen(e)]
 }
 
 // calledIdent returns the function a call expression names, or nil.
 func calledIdent(e ast.Expr) ast.Expr {
-	if call, ok := unparen(e).(*ast.CallExpr); ok {
-		return unparen(call.Fun)
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+		return ast.Unparen(call.Fun)
 	}
 	return nil
 }
@@ -82,7 +82,7 @@ func (c *checker) typeName(e ast.Expr) string {
 // xlateRoot returns the xlate expression e is, directly or as an inline's
 // value, or nil.
 func (c *checker) xlateRoot(e ast.Expr) *ast.XlateExpr {
-	switch e := unparen(e).(type) {
+	switch e := ast.Unparen(e).(type) {
 	case *ast.XlateExpr:
 		return e
 	case *ast.Ident:

@@ -326,7 +326,7 @@ func (w *attrWalker) enumTag(e *ast.BinaryExpr) bool {
 	default:
 		return false
 	}
-	id, ok := unparenExpr(e.Y).(*ast.Ident)
+	id, ok := ast.Unparen(e.Y).(*ast.Ident)
 	if !ok || strings.Contains(id.Name, "`") {
 		return false
 	}
@@ -344,16 +344,6 @@ func (w *attrWalker) enumTag(e *ast.BinaryExpr) bool {
 		}
 	}
 	return false
-}
-
-func unparenExpr(e ast.Expr) ast.Expr {
-	for {
-		p, ok := e.(*ast.ParenExpr)
-		if !ok {
-			return e
-		}
-		e = p.X
-	}
 }
 
 // typeNode is the attribute of the type an operator names, as the

@@ -80,7 +80,7 @@ func (c *checker) resultOf(fn *Ident, p *Proto) *ctype.Type {
 
 // funIdent is the name a call calls.
 func (c *checker) funIdent(e *ast.CallExpr) *ast.Ident {
-	id, ok := unparen(e.Fun).(*ast.Ident)
+	id, ok := ast.Unparen(e.Fun).(*ast.Ident)
 	if !ok {
 		c.errorf(e, diag.D_FUNC_IDENT, "function designator is not of function type")
 	}
@@ -141,8 +141,8 @@ func (c *checker) call(e *ast.CallExpr) *TypeInfo {
 	// DTrace's semantic checks and fails in its code generator, after
 	// the whole clause is checked; what the action itself requires is
 	// never checked, as its code is never generated.
-	isKey := keyActions[fn.Name] && unparen(c.aggKey) == ast.Expr(e)
-	inExpr := fn.Kind == Action && !isKey && unparen(c.stmtExpr) != ast.Expr(e) || fn.Kind == AggFunc
+	isKey := keyActions[fn.Name] && ast.Unparen(c.aggKey) == ast.Expr(e)
+	inExpr := fn.Kind == Action && !isKey && ast.Unparen(c.stmtExpr) != ast.Expr(e) || fn.Kind == AggFunc
 	if inExpr && c.clause != nil && c.clause.cgErr == nil {
 		c.clause.cgErr = c.errAt(e, diag.D_CG_EXPR, "%s %s( ) may not be called from a D expression (D program context required)", funcKind(fn), fn.Name)
 	}
@@ -256,7 +256,7 @@ func (c *checker) aggCall(e *ast.CallExpr, fn *Ident, v *Var) {
 // formatArg checks that argument #1 of a printf-like action is a string
 // constant and parses it.
 func (c *checker) formatArg(e *ast.CallExpr, fn *Ident) []format.Conv {
-	lit, ok := unparen(e.Args[0]).(*ast.StringLit)
+	lit, ok := ast.Unparen(e.Args[0]).(*ast.StringLit)
 	if !ok {
 		c.errorf(e, diag.D_PRINTF_ARG_FMT, "%s( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: %s", fn.Name, c.typeName(e.Args[0]))
 	}
@@ -291,7 +291,7 @@ func (c *checker) printf(e *ast.CallExpr, fn *Ident, args []*TypeInfo) {
 
 // aggArg checks that argument #n of an action names a defined aggregation.
 func (c *checker) aggArg(e *ast.CallExpr, fn *Ident, a ast.Expr, n int, argTag, badTag diag.Tag) *Var {
-	agg, ok := unparen(a).(*ast.AggExpr)
+	agg, ok := ast.Unparen(a).(*ast.AggExpr)
 	if !ok {
 		c.errorf(e, argTag, "%s( ) argument #%d is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s", fn.Name, n, c.typeName(a))
 	}
@@ -305,7 +305,7 @@ func (c *checker) aggArg(e *ast.CallExpr, fn *Ident, a ast.Expr, n int, argTag, 
 func (c *checker) printa(e *ast.CallExpr, fn *Ident) {
 	args, argr := e.Args, 1
 	var convs []format.Conv
-	if _, ok := unparen(args[0]).(*ast.StringLit); ok {
+	if _, ok := ast.Unparen(args[0]).(*ast.StringLit); ok {
 		convs = c.formatArg(e, fn)
 		args, argr = args[1:], 2
 	}

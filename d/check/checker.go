@@ -652,7 +652,7 @@ func (c *checker) stmt(s ast.Stmt) {
 // (or an inline whose value is one), used whole: its value has DTrace's
 // dynamic type, which DTrace's code generator refuses to evaluate.
 func (c *checker) dynamicResult(e ast.Expr) {
-	x := unparen(e)
+	x := ast.Unparen(e)
 	for {
 		id, ok := x.(*ast.Ident)
 		if !ok {
@@ -662,7 +662,7 @@ func (c *checker) dynamicResult(e ast.Expr) {
 		if v == nil || v.Kind != Inline || v.Inline == nil || v.InlineParams != nil {
 			break
 		}
-		x = unparen(v.Inline.Value)
+		x = ast.Unparen(v.Inline.Value)
 	}
 	if _, ok := x.(*ast.XlateExpr); ok && c.clause != nil && c.clause.cgErr == nil {
 		c.clause.cgErr = c.errAt(e, diag.D_CG_DYN, "expression cannot evaluate to result of dynamic type")
@@ -673,9 +673,9 @@ func (c *checker) dynamicResult(e ast.Expr) {
 // a function to it, which DTrace's code generator rejects.
 func (c *checker) nullAgg(e ast.Expr) {
 	c.expr(e)
-	a, ok := unparen(e).(*ast.AggExpr)
+	a, ok := ast.Unparen(e).(*ast.AggExpr)
 	if !ok {
-		a = unparen(unparen(e).(*ast.IndexExpr).X).(*ast.AggExpr)
+		a = ast.Unparen(ast.Unparen(e).(*ast.IndexExpr).X).(*ast.AggExpr)
 	}
 	if c.clause != nil && c.clause.cgErr == nil {
 		c.clause.cgErr = c.errAt(e, diag.D_AGG_NULL, "expression has null effect: @%s", a.Name)
@@ -696,11 +696,11 @@ func (c *checker) actionOrder(e ast.Expr) {
 		c.recorded = true
 		return
 	}
-	call, ok := unparen(e).(*ast.CallExpr)
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
 		return
 	}
-	id, ok := unparen(call.Fun).(*ast.Ident)
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
 	if !ok {
 		return
 	}
@@ -747,7 +747,7 @@ func (c *checker) actionOrder(e ast.Expr) {
 }
 
 func assignLhs(e ast.Expr) ast.Expr {
-	if a, ok := unparen(e).(*ast.AssignExpr); ok {
+	if a, ok := ast.Unparen(e).(*ast.AssignExpr); ok {
 		return a.Lhs
 	}
 	return nil

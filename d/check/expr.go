@@ -278,8 +278,8 @@ func (c *checker) unary(e *ast.UnaryExpr) *TypeInfo {
 		}
 		return c.record(e, &TypeInfo{Type: r.Elem, Lvalue: true, Writable: true})
 	case token.AND:
-		_, agg := unparen(e.X).(*ast.AggExpr)
-		if v := c.info.Vars[unparen(e.X)]; agg || v != nil && v.Kind != KernelVar {
+		_, agg := ast.Unparen(e.X).(*ast.AggExpr)
+		if v := c.info.Vars[ast.Unparen(e.X)]; agg || v != nil && v.Kind != KernelVar {
 			c.errorf(e, diag.D_ADDROF_VAR, "cannot take address of dynamic variable")
 		}
 		if !x.Lvalue {
@@ -509,11 +509,11 @@ func (c *checker) cond(e *ast.CondExpr) *TypeInfo {
 
 // isAction reports whether e calls an action.
 func (c *checker) isAction(e ast.Expr) bool {
-	call, ok := unparen(e).(*ast.CallExpr)
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
 		return false
 	}
-	id, ok := unparen(call.Fun).(*ast.Ident)
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
 	if !ok {
 		return false
 	}
@@ -551,7 +551,7 @@ func (c *checker) sizeof(e *ast.SizeofExpr) *TypeInfo {
 		t, _ = c.typeOf(e.Type)
 		c.typeOps[e] = t
 	default:
-		if id, ok := unparen(e.X).(*ast.Ident); ok {
+		if id, ok := ast.Unparen(e.X).(*ast.Ident); ok {
 			if tt, err := c.u.LookupType(id.Name); err == nil {
 				if v, _ := c.lookupIdent(id); v == nil {
 					t = tt
@@ -561,7 +561,7 @@ func (c *checker) sizeof(e *ast.SizeofExpr) *TypeInfo {
 		if t == nil {
 			x := c.expr(e.X)
 			t = x.Type
-			if sel, ok := unparen(e.X).(*ast.SelectorExpr); ok {
+			if sel, ok := ast.Unparen(e.X).(*ast.SelectorExpr); ok {
 				if m, found := c.memberOf(sel); found && m.Bits != 0 {
 					c.errorf(e, diag.D_SIZEOF_BITFIELD, "cannot apply sizeof to a bit-field")
 				}
@@ -571,7 +571,7 @@ func (c *checker) sizeof(e *ast.SizeofExpr) *TypeInfo {
 	if t.Sizeof() == 0 && !ctype.IsString(t) {
 		c.errorf(e, diag.D_SIZEOF_TYPE, "cannot apply sizeof to an operand of unknown size")
 	}
-	if lit, ok := unparen(e.X).(*ast.StringLit); ok && e.Type == nil {
+	if lit, ok := ast.Unparen(e.X).(*ast.StringLit); ok && e.Type == nil {
 		// A string constant takes its characters and the NUL, as in
 		// DTrace, not strsize.
 		return c.constant(e, c.sizeType(), int64(len(lit.Value)+1))
@@ -663,9 +663,9 @@ func (c *checker) selector(e *ast.SelectorExpr) *TypeInfo {
 
 // aggMDim rejects an aggregation indexed twice, as in @a[1][2].
 func (c *checker) aggMDim(e ast.Expr) {
-	if ix, ok := unparen(e).(*ast.IndexExpr); ok {
-		if inner, ok := unparen(ix.X).(*ast.IndexExpr); ok {
-			if a, ok := unparen(inner.X).(*ast.AggExpr); ok {
+	if ix, ok := ast.Unparen(e).(*ast.IndexExpr); ok {
+		if inner, ok := ast.Unparen(ix.X).(*ast.IndexExpr); ok {
+			if a, ok := ast.Unparen(inner.X).(*ast.AggExpr); ok {
 				c.errorf(e, diag.D_AGG_MDIM, "improper attempt to reference @%s as a multi-dimensional array", a.Name)
 			}
 		}
@@ -674,7 +674,7 @@ func (c *checker) aggMDim(e ast.Expr) {
 
 func (c *checker) index(e *ast.IndexExpr) *TypeInfo {
 	c.aggMDim(e)
-	switch x := unparen(e.X).(type) {
+	switch x := ast.Unparen(e.X).(type) {
 	case *ast.AggExpr:
 		// Unlike @a, @a[key] is no error while @a is undefined, as
 		// DTrace creates it: what the expression does with it decides.
@@ -716,7 +716,7 @@ func (c *checker) index(e *ast.IndexExpr) *TypeInfo {
 		return c.record(e, &TypeInfo{Type: ctype.CharType, Lvalue: true})
 	}
 	if r.Kind != ctype.Pointer && r.Kind != ctype.Array {
-		if v := c.info.Vars[unparen(e.X)]; v != nil {
+		if v := c.info.Vars[ast.Unparen(e.X)]; v != nil {
 			c.errorf(e, diag.D_IDENT_UNDEF, "failed to resolve %s: Unknown variable name", v.Name)
 		}
 		c.errorf(e, diag.D_OP_ARRFUN, "operator [ ] may not be applied to a non-pointer type")
@@ -737,14 +737,14 @@ func (c *checker) index(e *ast.IndexExpr) *TypeInfo {
 // nodeName names an expression as DTrace's messages do: "scalar x" for a
 // variable, "operator ->" for an operator's result.
 func (c *checker) nodeName(e ast.Expr) string {
-	if v := c.info.Vars[unparen(e)]; v != nil {
+	if v := c.info.Vars[ast.Unparen(e)]; v != nil {
 		return "scalar " + v.Name
 	}
-	switch x := unparen(e).(type) {
+	switch x := ast.Unparen(e).(type) {
 	case *ast.SelectorExpr:
 		return "operator " + x.Op.String()
 	case *ast.CallExpr:
-		if id, ok := unparen(x.Fun).(*ast.Ident); ok {
+		if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok {
 			return "function " + id.Name
 		}
 	}
@@ -754,7 +754,7 @@ func (c *checker) nodeName(e ast.Expr) string {
 // isIntConstant reports whether e is an integer literal or names an inline
 // whose value is one, which DTrace's parser turns into a literal.
 func (c *checker) isIntConstant(e ast.Expr) bool {
-	switch x := unparen(e).(type) {
+	switch x := ast.Unparen(e).(type) {
 	case *ast.IntLit:
 		return true
 	case *ast.Ident:
@@ -919,11 +919,11 @@ func (c *checker) deletes(lhs ast.Expr, t *ctype.Type, rhs *TypeInfo) bool {
 		return false
 	}
 	var v *Var
-	switch l := unparen(lhs).(type) {
+	switch l := ast.Unparen(lhs).(type) {
 	case *ast.ScopedVar:
 		v = c.info.Vars[l]
 	case *ast.IndexExpr:
-		v = c.info.Vars[unparen(l.X)]
+		v = c.info.Vars[ast.Unparen(l.X)]
 	}
 	return v != nil && (v.Kind == ThreadLocal || v.Kind == Assoc)
 }
@@ -947,7 +947,7 @@ func (c *checker) newVar(lhs ast.Expr, rhs *TypeInfo) *Var {
 		}
 		v.Type = rhs.Type
 	}
-	switch l := unparen(lhs).(type) {
+	switch l := ast.Unparen(lhs).(type) {
 	case *ast.Ident:
 		if strings.Contains(l.Name, "`") {
 			return nil
@@ -970,7 +970,7 @@ func (c *checker) newVar(lhs ast.Expr, rhs *TypeInfo) *Var {
 		return v
 	case *ast.IndexExpr:
 		var v *Var
-		switch x := unparen(l.X).(type) {
+		switch x := ast.Unparen(l.X).(type) {
 		case *ast.Ident:
 			if known, _ := c.lookupIdent(x); known != nil {
 				if known.Kind != Assoc || known.Type != nil {
@@ -1003,11 +1003,11 @@ func (c *checker) isAgg(e ast.Expr) bool {
 	if e == nil {
 		return false
 	}
-	switch e := unparen(e).(type) {
+	switch e := ast.Unparen(e).(type) {
 	case *ast.AggExpr:
 		return true
 	case *ast.IndexExpr:
-		_, ok := unparen(e.X).(*ast.AggExpr)
+		_, ok := ast.Unparen(e.X).(*ast.AggExpr)
 		return ok
 	}
 	return false
@@ -1016,17 +1016,17 @@ func (c *checker) isAgg(e ast.Expr) bool {
 func (c *checker) aggAssign(e *ast.AssignExpr) *TypeInfo {
 	var agg *ast.AggExpr
 	var ix *ast.IndexExpr
-	switch l := unparen(e.Lhs).(type) {
+	switch l := ast.Unparen(e.Lhs).(type) {
 	case *ast.AggExpr:
 		agg = l
 	case *ast.IndexExpr:
-		agg, ix = unparen(l.X).(*ast.AggExpr), l
+		agg, ix = ast.Unparen(l.X).(*ast.AggExpr), l
 	}
 	name := agg.Name
-	call, ok := unparen(e.Rhs).(*ast.CallExpr)
+	call, ok := ast.Unparen(e.Rhs).(*ast.CallExpr)
 	var fn *Ident
 	if ok {
-		if id, isID := unparen(call.Fun).(*ast.Ident); isID {
+		if id, isID := ast.Unparen(call.Fun).(*ast.Ident); isID {
 			fn, _ = LookupBuiltin(id.Name)
 		}
 	}
@@ -1062,17 +1062,6 @@ func (c *checker) aggAssign(e *ast.AssignExpr) *TypeInfo {
 	return c.record(e, &TypeInfo{Type: ctype.VoidType})
 }
 
-// unparen strips parentheses.
-func unparen(e ast.Expr) ast.Expr {
-	for {
-		p, ok := e.(*ast.ParenExpr)
-		if !ok {
-			return e
-		}
-		e = p.X
-	}
-}
-
 // implicitVar creates a variable of type t modified by ++ or -- before
 // it is ever assigned, as DTrace does: such variables start out as zero,
 // of type int64_t.
@@ -1086,7 +1075,7 @@ func (c *checker) implicitVar(e ast.Expr, t *ctype.Type) {
 // array indexed before it is assigned, or a self-> or this-> variable
 // never assigned.
 func (c *checker) unassigned(e ast.Expr) bool {
-	switch x := unparen(e).(type) {
+	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		if strings.Contains(x.Name, "`") {
 			return false
@@ -1109,7 +1098,7 @@ func (c *checker) unassigned(e ast.Expr) bool {
 // ++ and -- may bring a variable into being (implicitVar).
 func (c *checker) notYetAssigned(e ast.Expr) {
 	name := ""
-	switch x := unparen(e).(type) {
+	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		name = x.Name
 	case *ast.ScopedVar:
