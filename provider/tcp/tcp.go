@@ -129,98 +129,128 @@ const (
 
 // receiving records the segment being received, for inboundSegment: in
 // received, every packet (the cost of one per-CPU store), and in
-// handshakes a TCP segment with ACK and SYN or RST.
+// handshakes a TCP segment with ACK and SYN or RST (the cost of two
+// reads for every packet: the sk_buff's protocol and data, then the IP
+// and TCP headers together).
 var receiving = stable.Source{Group: "net", Tracepoint: "netif_receive_skb", Shared: "tcp_rx", Rewrite: stable.Seq(
 	stable.PutCPU(received, 0),
-	stable.Read(1, 0, "sk_buff", "protocol", 2),
-	skipUnlessIP(1),
-	stable.Read(2, 0, "sk_buff", "data", 8),
-	stable.ReadAt(3, 2, 0, 8), // IP header bytes 0-7
-	stable.ReadAt(4, 2, 8, 8), // bytes 8-15
-	tcpHeader(5),
-	stable.ReadAt(3, 5, 0, 4), // ports
-	stable.ReadAt(4, 5, 8, 8), // acknowledgement, offset, flags
-	handshakeKey(1),
+	handshakeKey,
 	stable.StashKeyed(handshakes, 1, 0),
 )}
 
-// skipUnlessIP ends the firing unless args[i], an skb's protocol, is
-// IPv4 or IPv6.
-func skipUnlessIP(i int) stable.Step {
-	return func(b *bpfrt.Builder, skip string) error {
-		ok := b.Label("tcp_ip")
-		b.Emit(
-			asm.LoadMem(asm.R0, bpfrt.RegScratch, bpfrt.MstArg(i), asm.DWord),
-			asm.JEq.Imm(asm.R0, ethIPv4, ok),
-			asm.JNE.Imm(asm.R0, ethIPv6, skip))
-		b.Mark(ok)
-		return nil
+// The area of args[] handshakeKey reads into: from args[1], spanLen
+// bytes (args[1] to args[7]); args[8] and [9] are the stash's.
+const (
+	span    = 1
+	spanLen = 56
+)
+
+// handshakeKey ends the firing unless the sk_buff in args[0] holds a TCP
+// segment with ACK and SYN or RST (IPv4 without options, or IPv6 without
+// extension headers: what a handshake's segments are), and sets args[1]
+// to its key in handshakes: its ports as the header has them, then its
+// acknowledgement number.
+func handshakeKey(b *bpfrt.Builder, skip string) error {
+	protoOff, err := tracepoint.Offset("sk_buff", "protocol")
+	if err != nil {
+		return err
 	}
+	dataOff, err := tracepoint.Offset("sk_buff", "data")
+	if err != nil {
+		return err
+	}
+	// One read for the protocol and the data pointer when they are near
+	// each other in the sk_buff (28 bytes apart in 6.x kernels), two
+	// otherwise.
+	first, last := min(protoOff, dataOff), max(protoOff+2, dataOff+8)
+	base := bpfrt.MstArg(span)
+	if last-first <= spanLen {
+		if err := readSpan(b, skip, 0, int32(first), int32(last-first)); err != nil {
+			return err
+		}
+		b.Emit(
+			asm.LoadMem(asm.R4, bpfrt.RegScratch, base+int16(protoOff-first), asm.Half),
+			asm.LoadMem(asm.R5, bpfrt.RegScratch, base+int16(dataOff-first), asm.DWord))
+	} else {
+		if err := stable.ReadAt(span, 0, int32(protoOff), 2)(b, skip); err != nil {
+			return err
+		}
+		if err := stable.ReadAt(span+1, 0, int32(dataOff), 8)(b, skip); err != nil {
+			return err
+		}
+		b.Emit(
+			asm.LoadMem(asm.R4, bpfrt.RegScratch, base, asm.Half),
+			asm.LoadMem(asm.R5, bpfrt.RegScratch, base+8, asm.DWord))
+	}
+	ok := b.Label("tcp_ip")
+	b.Emit(
+		asm.JEq.Imm(asm.R4, ethIPv4, ok),
+		asm.JNE.Imm(asm.R4, ethIPv6, skip))
+	b.Mark(ok)
+	// The protocol survives the read in the key slot, past the span.
+	b.Emit(asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(span+7), asm.R4, asm.DWord))
+	b.Emit(
+		asm.Mov.Reg(asm.R1, bpfrt.RegScratch),
+		asm.Add.Imm(asm.R1, int32(base)),
+		asm.Mov.Imm(asm.R2, spanLen),
+		asm.Mov.Reg(asm.R3, asm.R5),
+		asm.FnProbeReadKernel.Call(),
+		asm.JNE.Imm(asm.R0, 0, skip))
+	v4, hdr := b.Label("tcp_v4"), b.Label("tcp_hdr")
+	b.Emit(
+		asm.LoadMem(asm.R4, bpfrt.RegScratch, bpfrt.MstArg(span+7), asm.DWord),
+		asm.JEq.Imm(asm.R4, ethIPv4, v4),
+		// IPv6: the next header, byte 6, is TCP; the header is at 40.
+		asm.LoadMem(asm.R1, bpfrt.RegScratch, base+6, asm.Byte),
+		asm.JNE.Imm(asm.R1, unix.IPPROTO_TCP, skip),
+		asm.Mov.Imm(asm.R5, 40),
+		asm.Ja.Label(hdr))
+	b.Mark(v4)
+	b.Emit(
+		// IPv4: version 4 and 5 words of header (byte 0), TCP (byte 9),
+		// the first fragment (offset 0: byte 6's low 5 bits and byte 7).
+		asm.LoadMem(asm.R1, bpfrt.RegScratch, base, asm.Byte),
+		asm.JNE.Imm(asm.R1, 0x45, skip),
+		asm.LoadMem(asm.R1, bpfrt.RegScratch, base+9, asm.Byte),
+		asm.JNE.Imm(asm.R1, unix.IPPROTO_TCP, skip),
+		asm.LoadMem(asm.R1, bpfrt.RegScratch, base+6, asm.Half),
+		asm.And.Imm(asm.R1, 0xff1f),
+		asm.JNE.Imm(asm.R1, 0, skip),
+		asm.Mov.Imm(asm.R5, 20))
+	b.Mark(hdr)
+	// R5 is the TCP header's offset in the span: flags at 13, ACK and
+	// SYN or RST; the key from the ports (0-3) and acknowledgement (8-11).
+	b.Emit(
+		asm.Mov.Reg(asm.R3, bpfrt.RegScratch),
+		asm.Add.Imm(asm.R3, int32(base)),
+		asm.Add.Reg(asm.R3, asm.R5),
+		asm.LoadMem(asm.R1, asm.R3, 13, asm.Byte),
+		asm.Mov.Reg(asm.R2, asm.R1),
+		asm.And.Imm(asm.R2, flagACK),
+		asm.JEq.Imm(asm.R2, 0, skip),
+		asm.And.Imm(asm.R1, flagSYN|flagRST),
+		asm.JEq.Imm(asm.R1, 0, skip),
+		asm.LoadMem(asm.R0, asm.R3, 8, asm.Word),
+		asm.LSh.Imm(asm.R0, 32),
+		asm.LoadMem(asm.R1, asm.R3, 0, asm.Word),
+		asm.Or.Reg(asm.R0, asm.R1),
+		asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(1), asm.R0, asm.DWord))
+	return nil
 }
 
-// tcpHeader sets args[dst] to the TCP header of the packet whose
-// protocol is in args[1], IP header at args[2] and that header's first
-// 16 bytes in args[3] and [4]; it ends the firing when the packet is not
-// TCP (or is IPv6 with extension headers, or an IPv4 fragment past the
-// first).
-func tcpHeader(dst int) stable.Step {
-	return func(b *bpfrt.Builder, skip string) error {
-		v4, out := b.Label("tcp_v4"), b.Label("tcp_hdr")
-		b.Emit(
-			asm.LoadMem(asm.R0, bpfrt.RegScratch, bpfrt.MstArg(1), asm.DWord),
-			asm.LoadMem(asm.R2, bpfrt.RegScratch, bpfrt.MstArg(2), asm.DWord),
-			asm.LoadMem(asm.R3, bpfrt.RegScratch, bpfrt.MstArg(3), asm.DWord),
-			asm.JEq.Imm(asm.R0, ethIPv4, v4),
-			// IPv6: next header, byte 6.
-			asm.Mov.Reg(asm.R1, asm.R3),
-			asm.RSh.Imm(asm.R1, 48),
-			asm.And.Imm(asm.R1, 0xff),
-			asm.JNE.Imm(asm.R1, unix.IPPROTO_TCP, skip),
-			asm.Add.Imm(asm.R2, 40),
-			asm.Ja.Label(out))
-		b.Mark(v4)
-		b.Emit(
-			// Protocol, byte 9.
-			asm.LoadMem(asm.R1, bpfrt.RegScratch, bpfrt.MstArg(4), asm.DWord),
-			asm.RSh.Imm(asm.R1, 8),
-			asm.And.Imm(asm.R1, 0xff),
-			asm.JNE.Imm(asm.R1, unix.IPPROTO_TCP, skip),
-			// Fragment offset, bytes 6-7 (13 bits, big-endian).
-			asm.Mov.Reg(asm.R1, asm.R3),
-			asm.RSh.Imm(asm.R1, 48),
-			asm.And.Imm(asm.R1, 0xff1f),
-			asm.JNE.Imm(asm.R1, 0, skip),
-			// Header length, byte 0's low nibble, in words.
-			asm.And.Imm(asm.R3, 0x0f),
-			asm.LSh.Imm(asm.R3, 2),
-			asm.Add.Reg(asm.R2, asm.R3))
-		b.Mark(out)
-		b.Emit(asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(dst), asm.R2, asm.DWord))
-		return nil
-	}
-}
-
-// handshakeKey ends the firing unless the TCP header whose ports are in
-// args[3] and bytes 8-15 in args[4] has ACK and SYN or RST, and sets
-// args[dst] to its key in handshakes: the ports as the header has them,
-// then the acknowledgement number.
-func handshakeKey(dst int) stable.Step {
-	return func(b *bpfrt.Builder, skip string) error {
-		b.Emit(
-			asm.LoadMem(asm.R0, bpfrt.RegScratch, bpfrt.MstArg(4), asm.DWord),
-			asm.Mov.Reg(asm.R1, asm.R0),
-			asm.RSh.Imm(asm.R1, 40),
-			asm.Mov.Reg(asm.R2, asm.R1),
-			asm.And.Imm(asm.R2, flagACK),
-			asm.JEq.Imm(asm.R2, 0, skip),
-			asm.And.Imm(asm.R1, flagSYN|flagRST),
-			asm.JEq.Imm(asm.R1, 0, skip),
-			asm.LSh.Imm(asm.R0, 32),
-			asm.LoadMem(asm.R1, bpfrt.RegScratch, bpfrt.MstArg(3), asm.DWord),
-			asm.Or.Reg(asm.R0, asm.R1),
-			asm.StoreMem(bpfrt.RegScratch, bpfrt.MstArg(dst), asm.R0, asm.DWord))
-		return nil
-	}
+// readSpan reads size bytes (at most spanLen) at byte off of what
+// args[src] points to into args[span] on, ending the firing when the
+// read fails.
+func readSpan(b *bpfrt.Builder, skip string, src int, off, size int32) error {
+	b.Emit(
+		asm.Mov.Reg(asm.R1, bpfrt.RegScratch),
+		asm.Add.Imm(asm.R1, int32(bpfrt.MstArg(span))),
+		asm.Mov.Imm(asm.R2, size),
+		asm.LoadMem(asm.R3, bpfrt.RegScratch, bpfrt.MstArg(src), asm.DWord),
+		asm.Add.Imm(asm.R3, off),
+		asm.FnProbeReadKernel.Call(),
+		asm.JNE.Imm(asm.R0, 0, skip))
+	return nil
 }
 
 // scratch is a second scratch slot, past the natives.

@@ -5,6 +5,7 @@ import (
 	"net"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/godtrace/godtrace/internal/feature"
 	"github.com/godtrace/godtrace/internal/testutil"
@@ -226,5 +227,82 @@ func TestStorm(t *testing.T) {
 	}
 	if len(unknown) > 0 {
 		t.Errorf("firings without the connection's addresses: %v", unknown)
+	}
+}
+
+// BenchmarkReceiving: the cost per packet of what netif_receive_skb
+// records for the established and refused probes, which it pays for
+// every packet the machine receives: over UDP datagrams (not TCP), and
+// over loopback connections (handshakes, which it keeps, and FINs).
+func BenchmarkReceiving(b *testing.B) {
+	testutil.Require(b, feature.RawTracepoint)
+	workloads := map[string]func(stop <-chan struct{}){
+		"udp": func(stop <-chan struct{}) {
+			send := stabletest.UDPLoopback(b, 1000)
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+					send()
+				}
+			}
+		},
+		"connect": func(stop <-chan struct{}) {
+			ln, err := net.Listen("tcp4", "127.0.0.1:0")
+			if err != nil {
+				b.Error(err)
+				return
+			}
+			defer ln.Close()
+			go func() {
+				for {
+					c, err := ln.Accept()
+					if err != nil {
+						return
+					}
+					c.Close()
+				}
+			}()
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+					if c, err := net.Dial("tcp4", ln.Addr().String()); err == nil {
+						c.Close()
+					}
+				}
+			}
+		},
+	}
+	for _, name := range []string{"udp", "connect"} {
+		b.Run(name, func(b *testing.B) {
+			stabletest.EnableRunTimeStats(b)
+			stmt := stabletest.CountStmt(b)
+			var runtime time.Duration
+			var runs uint64
+			for b.Loop() {
+				stop, done := make(chan struct{}), make(chan struct{})
+				go func() { defer close(done); workloads[name](stop) }()
+				s, _ := stabletest.Trace(b, table, "tcp:::connect-established", 200*time.Millisecond, stmt)
+				close(stop)
+				<-done
+				for _, p := range s.Programs() {
+					if p.Name != "dt_tcp_netif_re" {
+						continue
+					}
+					st, err := p.Prog.Stats()
+					if err != nil {
+						b.Fatal(err)
+					}
+					runtime += st.Runtime
+					runs += st.RunCount
+				}
+				s.Close()
+			}
+			stabletest.ReportFirings(b, runtime, runs)
+			b.ReportMetric(float64(runs)/float64(b.N), "packets")
+		})
 	}
 }
