@@ -36,15 +36,22 @@ func compile(t *testing.T, src string) (*Program, error) {
 // compileTarget parses, checks and compiles src for target.
 func compileTarget(t *testing.T, src string, target Target) (*Program, error) {
 	t.Helper()
+	return compileWith(t, src, dtraceProbes{}, nil, target)
+}
+
+// compileWith parses and checks src, which must be valid D, and compiles
+// it with the probes m matches.
+func compileWith(t *testing.T, src string, m Matcher, opts Options, target Target) (*Program, error) {
+	t.Helper()
 	prog, err := parser.ParseFile("test.d", []byte(src), nil)
 	if err != nil {
 		t.Fatalf("parse: %v", err)
 	}
 	info, err := check.Check(prog, nil)
 	if err != nil {
-		t.Fatalf("check: %v", err)
+		t.Fatalf("check %s: %v", src, err)
 	}
-	return Compile(prog, info, dtraceProbes{}, nil, target)
+	return Compile(prog, info, m, opts, target)
 }
 
 // testTarget is the target the tests compile for, whatever kernel runs

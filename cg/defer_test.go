@@ -4,8 +4,6 @@ import (
 	"testing"
 
 	"github.com/godtrace/godtrace/d/ast"
-	"github.com/godtrace/godtrace/d/check"
-	"github.com/godtrace/godtrace/d/parser"
 )
 
 // boolOpts sets the Bool options it names.
@@ -89,13 +87,5 @@ func (m syscallProbes) Match(d *ast.ProbeDesc) ([]Probe, error) {
 
 func compileSyscall(t *testing.T, src string, opts Options) (*Program, error) {
 	t.Helper()
-	prog, err := parser.ParseFile("test.d", []byte(src), nil)
-	if err != nil {
-		t.Fatalf("parse: %v", err)
-	}
-	info, err := check.Check(prog, nil)
-	if err != nil {
-		t.Fatalf("check %s: %v", src, err)
-	}
-	return Compile(prog, info, syscallProbes{}, opts, testTarget)
+	return compileWith(t, src, syscallProbes{}, opts, testTarget)
 }

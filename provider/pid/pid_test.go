@@ -72,8 +72,31 @@ func recordStmt(t testing.TB, id int) *bpfrt.Stmt {
 }
 
 // newTable is a table of the dtrace provider (for ERROR) and prov.
-func newTable(prov provider.Provider) *provider.Table {
-	return provider.NewTable([]provider.Provider{dtrace.New(), prov})
+// newTable returns a pid provider and a table of it and the dtrace
+// provider.
+func newTable() (*pid.Provider, *provider.Table) {
+	prov := pid.New()
+	return prov, provider.NewTable([]provider.Provider{dtrace.New(), prov})
+}
+
+// matchesOnly checks that desc matches the probe p and no other.
+func matchesOnly(t *testing.T, tab *provider.Table, prov *pid.Provider, p *provider.Probe, desc string) {
+	t.Helper()
+	if ps := stabletest.Claim(t, tab, prov, desc); len(ps) != 1 || ps[0] != p {
+		t.Errorf("%s matched %v", desc, names(ps))
+	}
+}
+
+// create starts bin with the argument arg, stopped as opts says, to be
+// closed when the test ends.
+func create(t *testing.T, bin, arg string, opts *proc.CreateOptions) *proc.Process {
+	t.Helper()
+	p, err := proc.Create([]string{bin, arg}, nil, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	return p
 }
 
 func names(ps []*provider.Probe) []string {
@@ -112,8 +135,7 @@ func TestFunction(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	prov := pid.New()
-	tab := newTable(prov)
+	prov, tab := newTable()
 	target := "pid" + strconv.Itoa(a.Pid())
 
 	all := stabletest.Claim(t, tab, prov, target+":a.out:add3:")
@@ -187,22 +209,15 @@ func TestFunction(t *testing.T) {
 func TestLibc(t *testing.T) {
 	testutil.Require(t, feature.Uprobes)
 	bin := build(t)
-	p, err := proc.Create([]string{bin, "3"}, nil, &proc.CreateOptions{EvalTime: proc.EvalPreinit})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	prov := pid.New()
-	tab := newTable(prov)
+	p := create(t, bin, "3", &proc.CreateOptions{EvalTime: proc.EvalPreinit})
+	prov, tab := newTable()
 	target := "pid" + strconv.Itoa(p.Pid())
 	ps := stabletest.Claim(t, tab, prov, target+":libc.so.6:usleep:entry")
 	if len(ps) != 1 || ps[0].Module != "libc.so.6" {
 		t.Fatalf("usleep:entry matched %v", names(ps))
 	}
 	for _, mod := range []string{"libc", "libc.so", "lib?.so*", modulePath(t, p.Pid(), "libc.so.6")} {
-		if ps2 := stabletest.Claim(t, tab, prov, target+":"+mod+":usleep:entry"); len(ps2) != 1 || ps2[0] != ps[0] {
-			t.Errorf("%s:usleep:entry matched %v", mod, names(ps2))
-		}
+		matchesOnly(t, tab, prov, ps[0], target+":"+mod+":usleep:entry")
 	}
 	c, _ := run(t, tab, []provider.Enabled{{Probe: ps[0], Stmts: []*bpfrt.Stmt{recordStmt(t, 0)}}}, p)
 	if len(c.fs) != 3 {
@@ -241,13 +256,8 @@ func uregsStmt(t testing.TB) *bpfrt.Stmt {
 func TestAbsolute(t *testing.T) {
 	testutil.Require(t, feature.Uprobes)
 	bin := build(t)
-	p, err := proc.Create([]string{bin, "2"}, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	prov := pid.New()
-	tab := newTable(prov)
+	p := create(t, bin, "2", nil)
+	prov, tab := newTable()
 	target := "pid" + strconv.Itoa(p.Pid())
 	entry := stabletest.Claim(t, tab, prov, target+":a.out:add3:entry")
 	if len(entry) != 1 {
@@ -287,8 +297,7 @@ func benchEntry(b *testing.B, stmt *bpfrt.Stmt) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		prov := pid.New()
-		tab := newTable(prov)
+		prov, tab := newTable()
 		ps := stabletest.Claim(b, tab, prov, "pid"+strconv.Itoa(p.Pid())+":a.out:add3:entry")
 		_, s := run(b, tab, []provider.Enabled{{Probe: ps[0], Stmts: []*bpfrt.Stmt{stmt}}}, p)
 		st, err := s.Programs()[0].Prog.Stats()
@@ -323,13 +332,8 @@ func TestLibcEveryEntry(t *testing.T) {
 
 func libcEveryEntry(t *testing.T, desc string) {
 	bin := build(t)
-	p, err := proc.Create([]string{bin, "3"}, nil, &proc.CreateOptions{EvalTime: proc.EvalPreinit})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	prov := pid.New()
-	tab := newTable(prov)
+	p := create(t, bin, "3", &proc.CreateOptions{EvalTime: proc.EvalPreinit})
+	prov, tab := newTable()
 	ps := stabletest.Claim(t, tab, prov, "pid"+strconv.Itoa(p.Pid())+":"+desc)
 	if len(ps) < 20 {
 		t.Fatalf("%s matched %d probes", desc, len(ps))
@@ -364,21 +368,14 @@ func libcEveryEntry(t *testing.T, desc string) {
 func TestLibcAlias(t *testing.T) {
 	testutil.Require(t, feature.Uprobes)
 	bin := build(t)
-	p, err := proc.Create([]string{bin, "3"}, nil, &proc.CreateOptions{EvalTime: proc.EvalPreinit})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	prov := pid.New()
-	tab := newTable(prov)
+	p := create(t, bin, "3", &proc.CreateOptions{EvalTime: proc.EvalPreinit})
+	prov, tab := newTable()
 	target := "pid" + strconv.Itoa(p.Pid())
 	ps := stabletest.Claim(t, tab, prov, target+":libc.so.6:mmap64:entry")
 	if len(ps) != 1 || ps[0].Function != "mmap" {
 		t.Fatalf("mmap64:entry matched %v, want the probe of mmap", names(ps))
 	}
 	for _, fn := range []string{"mmap", "mmap64", "mm?p"} {
-		if ps2 := stabletest.Claim(t, tab, prov, target+":libc.so.6:"+fn+":entry"); len(ps2) != 1 || ps2[0] != ps[0] {
-			t.Errorf("%s:entry matched %v", fn, names(ps2))
-		}
+		matchesOnly(t, tab, prov, ps[0], target+":libc.so.6:"+fn+":entry")
 	}
 }

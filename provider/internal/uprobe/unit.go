@@ -244,6 +244,13 @@ func (u *Unit) Attach(prog *ebpf.Program) (io.Closer, error) {
 		}
 		ls = append(ls, l)
 	}
+	return attached(ls, refused)
+}
+
+// attached is what attaching ends with, links ls made and sites refused:
+// with none refused, ls; with none attached, the first refusal as the
+// error; else ls and the refusals as a PartialAttach.
+func attached(ls provider.Links, refused []provider.Refused) (io.Closer, error) {
 	switch {
 	case len(refused) == 0:
 		return ls, nil
@@ -372,12 +379,5 @@ func (u *Unit) attachMulti(prog *ebpf.Program) (io.Closer, error) {
 			return nil, err
 		}
 	}
-	switch {
-	case len(refused) == 0:
-		return ls, nil
-	case len(ls) == 0:
-		r := refused[0]
-		return nil, fmt.Errorf("uprobe %s at %s: %w", r.Probe, r.Where, r.Err)
-	}
-	return ls, &provider.PartialAttach{Refused: refused}
+	return attached(ls, refused)
 }
