@@ -1,11 +1,17 @@
 package tcp_test
 
 import (
+	"encoding/binary"
+	"fmt"
 	"io"
 	"net"
+	"net/netip"
+	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/godtrace/godtrace/internal/feature"
 	"github.com/godtrace/godtrace/internal/testutil"
@@ -21,6 +27,13 @@ const (
 	established = 1
 	synSent     = 2
 	finWait1    = 4
+)
+
+// TCP header flags.
+const (
+	flagSYN = 0x02
+	flagRST = 0x04
+	flagACK = 0x10
 )
 
 // TestLoopback: a TCP connection on loopback, one message each way,
@@ -171,7 +184,9 @@ func TestStorm(t *testing.T) {
 	refused := closed.Addr().String()
 	closed.Close()
 	const threads, each = 8, 2000
-	fs := stabletest.Run(t, table(), []stabletest.Clause{{Desc: "tcp:::*-established", NArgs: 7}, {Desc: "tcp:::connect-refused", NArgs: 7}}, func() {
+	fs := stabletest.Run(t, table(), []stabletest.Clause{
+		{Desc: "tcp:::*-established", NArgs: 7, DerefArg: 4, DerefWords: 2},
+		{Desc: "tcp:::connect-refused", NArgs: 7, DerefArg: 4, DerefWords: 2}}, func() {
 		go func() {
 			for {
 				c, err := ln.Accept()
@@ -199,7 +214,7 @@ func TestStorm(t *testing.T) {
 		}
 		wg.Wait()
 	})
-	seen, unknown, built := map[string]int{}, map[string]int{}, map[string]int{}
+	seen, unknown, built, wrong := map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}
 	clobbered := 0
 	for _, f := range fs {
 		seen[f.Probe]++
@@ -214,6 +229,15 @@ func TestStorm(t *testing.T) {
 			unknown[f.Probe]++
 		case f.Args[0] == 0:
 			built[f.Probe]++
+		default:
+			// The segment that completed or refused the handshake: its
+			// FIN, SYN, RST and ACK flags, byte 13 of the TCP header.
+			want := map[string]uint64{"tcp:vmlinux::connect-established": flagSYN | flagACK,
+				"tcp:vmlinux::accept-established": flagACK, "tcp:vmlinux::connect-refused": flagRST | flagACK}[f.Probe]
+			if flags := f.Args[8] >> 40 & 0x17; flags != want {
+				wrong[f.Probe]++
+				t.Logf("%s segment with flags %#x, want %#x", f.Probe, flags, want)
+			}
 		}
 	}
 	t.Logf("fired %v; headers built from the socket %v", seen, built)
@@ -224,6 +248,9 @@ func TestStorm(t *testing.T) {
 		if n := seen["tcp:vmlinux::"+probe]; n < least {
 			t.Errorf("%d firings of %s, want at least %d", n, probe, least)
 		}
+	}
+	if len(wrong) > 0 {
+		t.Errorf("firings with another segment than theirs: %v", wrong)
 	}
 	if len(unknown) > 0 {
 		t.Errorf("firings without the connection's addresses: %v", unknown)
@@ -304,5 +331,98 @@ func BenchmarkReceiving(b *testing.B) {
 			stabletest.ReportFirings(b, runtime, runs)
 			b.ReportMetric(float64(runs)/float64(b.N), "packets")
 		})
+	}
+}
+
+// TestBuiltHeaders: where no segment is had, the established and refused
+// probes give headers built from the socket: the connection's addresses
+// and ports as the inbound segment has them, the version and header
+// lengths, flags 0; IPv4 for an IPv6 socket's IPv4-mapped connection.
+func TestBuiltHeaders(t *testing.T) {
+	testutil.Require(t, feature.RawTracepoint)
+	tcp.BuiltOnly(t)
+	listen := func(network, addr string) net.Listener {
+		ln, err := net.Listen(network, addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { ln.Close() })
+		go func() {
+			for {
+				c, err := ln.Accept()
+				if err != nil {
+					return
+				}
+				c.Close()
+			}
+		}()
+		return ln
+	}
+	v4, v6, dual := listen("tcp4", "127.0.0.1:0"), listen("tcp6", "[::1]:0"), listen("tcp", "[::]:0")
+	dualAddr := net.JoinHostPort("127.0.0.1", fmt.Sprint(dual.Addr().(*net.TCPAddr).Port))
+	closed := listen("tcp4", "127.0.0.1:0")
+	refused := closed.Addr().String()
+	closed.Close()
+	var want []string
+	fs := stabletest.Run(t, table(), []stabletest.Clause{
+		{Desc: "tcp:::*-established", NArgs: 7, DerefArg: 2, DerefWords: 8},
+		{Desc: "tcp:::connect-refused", NArgs: 7, DerefArg: 2, DerefWords: 8}}, func() {
+		for _, d := range []struct{ network, addr, ver string }{{"tcp4", v4.Addr().String(), "4"}, {"tcp6", v6.Addr().String(), "6"}, {"tcp4", dualAddr, "4"}} {
+			c, err := net.Dial(d.network, d.addr)
+			if err != nil {
+				t.Error(err)
+				continue
+			}
+			client, server := c.LocalAddr().String(), c.RemoteAddr().String()
+			want = append(want, "connect-established v"+d.ver+" "+server+" -> "+client, "accept-established v"+d.ver+" "+client+" -> "+server)
+			c.Close()
+		}
+		if c, err := net.Dial("tcp4", refused); err == nil {
+			c.Close()
+			t.Error("connected to a closed port")
+		}
+	})
+	got := map[string]bool{}
+	for _, f := range fs {
+		a := f.Args
+		var h [64]byte
+		for i := range 8 {
+			binary.LittleEndian.PutUint64(h[8*i:], a[7+i])
+		}
+		var line string
+		var tcpOff uint64
+		switch h[0] {
+		case 0x45:
+			tcpOff = 20
+			if binary.BigEndian.Uint16(h[2:]) != 40 || h[9] != unix.IPPROTO_TCP {
+				t.Errorf("%s IPv4 header % x", f.Probe, h[:20])
+			}
+			line = fmt.Sprintf("v4 %s -> %s", netip.AddrPortFrom(netip.AddrFrom4([4]byte(h[12:16])), binary.BigEndian.Uint16(h[20:])),
+				netip.AddrPortFrom(netip.AddrFrom4([4]byte(h[16:20])), binary.BigEndian.Uint16(h[22:])))
+		case 0x60:
+			tcpOff = 40
+			if binary.BigEndian.Uint16(h[4:]) != 20 || h[6] != unix.IPPROTO_TCP {
+				t.Errorf("%s IPv6 header % x", f.Probe, h[:40])
+			}
+			line = fmt.Sprintf("v6 %s -> %s", netip.AddrPortFrom(netip.AddrFrom16([16]byte(h[8:24])), binary.BigEndian.Uint16(h[40:])),
+				netip.AddrPortFrom(netip.AddrFrom16([16]byte(h[24:40])), binary.BigEndian.Uint16(h[42:])))
+		default:
+			t.Errorf("%s natives %#x: not headers built from the socket", f.Probe, a[:7])
+			continue
+		}
+		if a[0] != 0 || a[4]-a[2] != tcpOff || h[tcpOff+12] != 0x50 || h[tcpOff+13] != 0 {
+			t.Errorf("%s natives %#x, TCP header % x: want no sk_buff, a TCP header of 20 bytes after the IP header, no flags", f.Probe, a[:7], h[tcpOff:tcpOff+20])
+		}
+		line = strings.TrimPrefix(f.Probe, "tcp:vmlinux::") + " " + line
+		got[line] = true
+		if strings.HasPrefix(line, "connect-refused v4 "+refused+" -> 127.0.0.1:") {
+			got["connect-refused"] = true
+		}
+	}
+	t.Logf("built: %v", got)
+	for _, w := range append(want, "connect-refused") {
+		if !got[w] {
+			t.Errorf("no %q in %v", w, got)
+		}
 	}
 }

@@ -34,11 +34,19 @@ type Firing struct {
 type Clause struct {
 	Desc  string
 	NArgs int
+	// DerefWords, when not 0, records too that many 8-byte words of the
+	// memory args[DerefArg] points to (0s where it cannot be read), as
+	// Args[NArgs] on.
+	DerefArg, DerefWords int
 }
 
 // Record returns clause id: it records the firing task (tgid and tid,
 // then its task_struct) and the first nargs arguments.
-func Record(t testing.TB, id, nargs int) *bpfrt.Stmt {
+func Record(t testing.TB, id, nargs int) *bpfrt.Stmt { return RecordDeref(t, id, nargs, 0, 0) }
+
+// RecordDeref is Record that records too words 8-byte words of the
+// memory args[arg] points to after the arguments.
+func RecordDeref(t testing.TB, id, nargs, arg, words int) *bpfrt.Stmt {
 	l, err := bpfrt.NewLayout(bpfrt.Config{})
 	if err != nil {
 		t.Fatal(err)
@@ -55,7 +63,15 @@ func Record(t testing.TB, id, nargs int) *bpfrt.Stmt {
 			asm.LoadMem(asm.R1, asm.R7, bpfrt.MstArg(i), asm.DWord),
 			asm.StoreMem(asm.R7, int16(l.Stage+bpfrt.RecHeaderSize+8*(i+2)), asm.R1, asm.DWord))
 	}
-	size := 8 * (nargs + 2)
+	if words > 0 {
+		insns = append(insns,
+			asm.Mov.Reg(asm.R1, asm.R7),
+			asm.Add.Imm(asm.R1, int32(l.Stage+bpfrt.RecHeaderSize+8*(nargs+2))),
+			asm.Mov.Imm(asm.R2, int32(8*words)),
+			asm.LoadMem(asm.R3, asm.R7, bpfrt.MstArg(arg), asm.DWord),
+			asm.FnProbeReadKernel.Call())
+	}
+	size := 8 * (nargs + 2 + words)
 	insns = append(insns, l.Output(asm.R6, asm.R7, size)...)
 	insns = append(insns, asm.Mov.Imm(asm.R0, 0), asm.Return())
 	return &bpfrt.Stmt{ID: id, Insns: insns, DataSize: size}
@@ -99,7 +115,7 @@ func Run(t testing.TB, tab *provider.Table, clauses []Clause, workload func()) [
 		if err != nil || len(ps) == 0 {
 			t.Fatalf("%s matched %v, %v", c.Desc, ps, err)
 		}
-		st := Record(t, i, c.NArgs)
+		st := RecordDeref(t, i, c.NArgs, c.DerefArg, c.DerefWords)
 		for _, p := range ps {
 			enabled = append(enabled, provider.Enabled{Probe: p, Stmts: []*bpfrt.Stmt{st}})
 		}
