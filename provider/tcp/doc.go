@@ -31,8 +31,9 @@
 // segment a socket is processing. The tracepoints of the established and
 // refused-connect probes give the socket only: netif_receive_skb records
 // the segment each CPU receives, and, keyed by ports and acknowledgement
-// number, each segment with ACK and SYN or RST (the cost of a few reads
-// per packet received on the machine while these probes are enabled).
+// number, each segment with ACK and SYN or RST, IPv4 without options or
+// IPv6 without extension headers (the cost of two reads per packet
+// received on the machine while these probes are enabled: about 75 ns).
 // The socket's tracepoint takes the SYN-ACK or reset whose ports and
 // acknowledgement number are the socket's (its snd_una, its snd_nxt):
 // found however late the socket processes it, as a loopback connect
