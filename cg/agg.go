@@ -258,13 +258,7 @@ func (g *gen) aggEntry(a *ast.AssignExpr, ag *Agg, have, out string) {
 	g.emit(asm.FnMapLookupElem.Call(), asm.JNE.Imm(asm.R0, 0, have))
 	vo := g.valOff()
 	g.initData(ag, rScratch, vo, false)
-	g.mapArgs(bpfrt.MapAggs)
-	g.emit(
-		asm.Mov.Reg(asm.R3, rScratch),
-		asm.Add.Imm(asm.R3, int32(vo)),
-		asm.Mov.Imm(asm.R4, bpfNoExist),
-		asm.FnMapUpdateElem.Call(),
-	)
+	g.mapUpdate(bpfrt.MapAggs, vo, bpfNoExist)
 	g.keyNotice(ag)
 	g.mapArgs(bpfrt.MapAggs)
 	g.emit(asm.FnMapLookupElem.Call(), asm.JNE.Imm(asm.R0, 0, have))

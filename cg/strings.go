@@ -167,10 +167,7 @@ func (g *gen) subr(call *ast.CallExpr) {
 		g.toSlot()
 		// The helper returns the length with the NUL, or a negative
 		// error for an unreadable string, which gives 0.
-		ok := g.label("slen")
-		g.emit(asm.JSGT.Imm(asm.R0, 0, ok), asm.Mov.Imm(asm.R0, 1))
-		g.setLabel(ok)
-		g.emit(asm.Sub.Imm(asm.R0, 1))
+		g.strLen()
 	case "strjoin":
 		g.strjoin(call)
 	case "alloca":
@@ -281,12 +278,9 @@ func (g *gen) strjoin(call *ast.CallExpr) {
 	g.push(call)
 	g.expr(call.Args[0])
 	s := g.toSlot()
-	ok := g.label("sjoin")
 	// R0 = length of the first string, bounded for the verifier.
-	g.emit(asm.JSGT.Imm(asm.R0, 0, ok), asm.Mov.Imm(asm.R0, 1))
-	g.setLabel(ok)
+	g.strLen()
 	g.emit(
-		asm.Sub.Imm(asm.R0, 1),
 		asm.And.Imm(asm.R0, int32(pow2Mask(g.strbuf))),
 	)
 	end := g.label("sjend")
@@ -451,10 +445,8 @@ func (g *gen) substr(call *ast.CallExpr) {
 	g.expr(call.Args[0])
 	src := g.toSlot()
 	// R0 = the length, bounded for the verifier.
-	ok := g.label("sublen")
-	g.emit(asm.JSGT.Imm(asm.R0, 0, ok), asm.Mov.Imm(asm.R0, 1))
-	g.setLabel(ok)
-	g.emit(asm.Sub.Imm(asm.R0, 1), asm.And.Imm(asm.R0, int32(pow2Mask(g.strbuf))))
+	g.strLen()
+	g.emit(asm.And.Imm(asm.R0, int32(pow2Mask(g.strbuf))))
 	// R2 = the count, R1 = the index.
 	if len(call.Args) > 2 {
 		g.pop(asm.R2)

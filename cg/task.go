@@ -59,6 +59,21 @@ var kernelTask = sync.OnceValues(func() (taskOffsets, error) {
 	return off, nil
 })
 
+// readField sets R0 to the size-byte field at offset field of the
+// kernel structure R3 points to, read through the stack slot at slot
+// with bpf_probe_read_kernel (a failed read gives 0).
+func (g *gen) readField(slot int16, size int32, field uint32) {
+	g.emit(
+		asm.Add.Imm(asm.R3, int32(field)),
+		bpfrt.StoreImm64(asm.RFP, slot, 0),
+		asm.Mov.Reg(asm.R1, asm.RFP),
+		asm.Add.Imm(asm.R1, int32(slot)),
+		asm.Mov.Imm(asm.R2, size),
+		asm.FnProbeReadKernel.Call(),
+		asm.LoadMem(asm.R0, asm.RFP, slot, sizeOp(int(size))),
+	)
+}
+
 // ppid loads the process id of the current task's parent:
 // current->real_parent->tgid, read with bpf_probe_read_kernel (a failed
 // read gives 0).
@@ -72,16 +87,8 @@ func (g *gen) ppid() {
 	}
 	slot := int16(-8 * (g.c.depth + 1))
 	read := func(size int32, field uint32) {
-		g.emit(
-			asm.Mov.Reg(asm.R3, asm.R0),
-			asm.Add.Imm(asm.R3, int32(field)),
-			bpfrt.StoreImm64(asm.RFP, slot, 0),
-			asm.Mov.Reg(asm.R1, asm.RFP),
-			asm.Add.Imm(asm.R1, int32(slot)),
-			asm.Mov.Imm(asm.R2, size),
-			asm.FnProbeReadKernel.Call(),
-			asm.LoadMem(asm.R0, asm.RFP, slot, sizeOp(int(size))),
-		)
+		g.emit(asm.Mov.Reg(asm.R3, asm.R0))
+		g.readField(slot, size, field)
 	}
 	g.emit(asm.FnGetCurrentTask.Call())
 	read(8, off.realParent)
@@ -128,16 +135,8 @@ func (g *gen) progenyof(call *ast.CallExpr) {
 	tmp, count := int16(-8*(g.c.depth+2)), int16(-8*(g.c.depth+3))
 	loop, yes, no, done := g.label("prog"), g.label("progyes"), g.label("progno"), g.label("progdone")
 	read := func(size int32, field uint32) {
-		g.emit(
-			asm.LoadMem(asm.R3, asm.RFP, task, asm.DWord),
-			asm.Add.Imm(asm.R3, int32(field)),
-			bpfrt.StoreImm64(asm.RFP, tmp, 0),
-			asm.Mov.Reg(asm.R1, asm.RFP),
-			asm.Add.Imm(asm.R1, int32(tmp)),
-			asm.Mov.Imm(asm.R2, size),
-			asm.FnProbeReadKernel.Call(),
-			asm.LoadMem(asm.R0, asm.RFP, tmp, sizeOp(int(size))),
-		)
+		g.emit(asm.LoadMem(asm.R3, asm.RFP, task, asm.DWord))
+		g.readField(tmp, size, field)
 	}
 	g.emit(
 		asm.FnGetCurrentTask.Call(),

@@ -229,14 +229,8 @@ func (g *gen) dynValue(e ast.Expr, r varRef) varRef {
 	g.emit(asm.FnMapLookupElem.Call(), asm.JNE.Imm(asm.R0, 0, found))
 	vo := g.valOff()
 	g.zeroScratch(vo, r.dyn.valSize)
-	g.mapArgs(bpfrt.MapDynVars)
-	g.emit(
-		asm.Mov.Reg(asm.R3, rScratch),
-		asm.Add.Imm(asm.R3, int32(vo)),
-		// BPF_NOEXIST: another CPU may have created it meanwhile.
-		asm.Mov.Imm(asm.R4, 1),
-		asm.FnMapUpdateElem.Call(),
-	)
+	// BPF_NOEXIST: another CPU may have created it meanwhile.
+	g.mapUpdate(bpfrt.MapDynVars, vo, bpfNoExist)
 	g.mapArgs(bpfrt.MapDynVars)
 	g.emit(asm.FnMapLookupElem.Call(), asm.JNE.Imm(asm.R0, 0, found))
 	g.emit(bpfrt.Count(rScratch, bpfrt.MstDynDrops)...)
@@ -480,6 +474,19 @@ func (g *gen) mapArgs(name string) {
 	)
 }
 
+// mapUpdate stores the value at vo from the scratch pointer in map name
+// under the key mapArgs addresses, with the update's flags (bpfNoExist,
+// or 0 for any).
+func (g *gen) mapUpdate(name string, vo int, flags int32) {
+	g.mapArgs(name)
+	g.emit(
+		asm.Mov.Reg(asm.R3, rScratch),
+		asm.Add.Imm(asm.R3, int32(vo)),
+		asm.Mov.Imm(asm.R4, flags),
+		asm.FnMapUpdateElem.Call(),
+	)
+}
+
 // loadDyn loads a dynamic variable: 0 (a NULL string) when it does not
 // exist.
 func (g *gen) loadDyn(e ast.Expr, r varRef, t *ctype.Type) {
@@ -532,13 +539,7 @@ func (g *gen) storeDyn(e ast.Expr, r varRef, t *ctype.Type) {
 	default:
 		g.emit(asm.JEq.Imm(asm.R0, 0, del), asm.StoreMem(rScratch, int16(vo), asm.R0, asm.DWord))
 	}
-	g.mapArgs(bpfrt.MapDynVars)
-	g.emit(
-		asm.Mov.Reg(asm.R3, rScratch),
-		asm.Add.Imm(asm.R3, int32(vo)),
-		asm.Mov.Imm(asm.R4, 0),
-		asm.FnMapUpdateElem.Call(),
-	)
+	g.mapUpdate(bpfrt.MapDynVars, vo, 0)
 	// A full map loses the store: a dynamic variable drop.
 	stored := g.label("dynstored")
 	g.emit(asm.JEq.Imm(asm.R0, 0, stored))
