@@ -35,15 +35,23 @@ func TestCached(t *testing.T) {
 	}
 }
 
+// requireRoot skips t under -short and fails it otherwise when this is
+// not root, saying why: CI runs as root. (testutil.RequireRoot would
+// import this package.)
+func requireRoot(t *testing.T, why string) {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		if testing.Short() {
+			t.Skip(why)
+		}
+		t.Fatal(why)
+	}
+}
+
 // TestLive checks the probes against what this kernel is known to offer
 // when it offers it: each feature either works or reports ErrNotSupported.
 func TestLive(t *testing.T) {
-	if os.Geteuid() != 0 {
-		if testing.Short() {
-			t.Skip("feature probes need root (CI runs as root)")
-		}
-		t.Fatal("feature probes need root (CI runs as root)")
-	}
+	requireRoot(t, "feature probes need root (CI runs as root)")
 	for _, f := range []*Feature{RawTracepoint, PerfEventProg, ProgRunRawTP, Kprobes, Uprobes, KprobeMulti, Fentry, BPFLoop, Ringbuf, SoftwarePerfEvents} {
 		err := f.Check()
 		if err != nil && !errors.Is(err, ErrNotSupported) {
@@ -60,12 +68,7 @@ func TestLive(t *testing.T) {
 }
 
 func TestTracefs(t *testing.T) {
-	if os.Geteuid() != 0 {
-		if testing.Short() {
-			t.Skip("mounting tracefs needs root (CI runs as root)")
-		}
-		t.Fatal("mounting tracefs needs root (CI runs as root)")
-	}
+	requireRoot(t, "mounting tracefs needs root (CI runs as root)")
 	path, err := Tracefs()
 	if err != nil {
 		t.Fatal(err)

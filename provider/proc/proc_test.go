@@ -21,6 +21,20 @@ func table() *provider.Table { return provider.NewTable([]provider.Provider{proc
 
 func isKernelPtr(v uint64) bool { return v >= 0xffff000000000000 }
 
+// signalled starts argv, sends it sig after d and waits for it to end;
+// it returns its pid, 0 when it could not start.
+func signalled(t *testing.T, d time.Duration, sig unix.Signal, argv ...string) int {
+	c := exec.Command(argv[0], argv[1:]...)
+	if err := c.Start(); err != nil {
+		t.Error(err)
+		return 0
+	}
+	time.Sleep(d)
+	c.Process.Signal(sig)
+	c.Wait()
+	return c.Process.Pid
+}
+
 // TestLifeCycle enables every proc probe around a workload of a child
 // that exits, one that fails to exec, one killed by SIGTERM, a signal
 // this process handles and one a child ignores, and checks each probe's
@@ -46,26 +60,12 @@ func TestLifeCycle(t *testing.T) {
 		if err := exec.Command(noexec).Run(); err == nil {
 			t.Error("a file without execute permission ran")
 		}
-		s := exec.Command("/bin/sleep", "10")
-		if err := s.Start(); err != nil {
-			t.Error(err)
+		if sleepPid = signalled(t, 20*time.Millisecond, unix.SIGTERM, "/bin/sleep", "10"); sleepPid == 0 {
 			return
 		}
-		sleepPid = s.Process.Pid
-		time.Sleep(20 * time.Millisecond)
-		s.Process.Signal(unix.SIGTERM)
-		s.Wait()
 		unix.Kill(os.Getpid(), unix.SIGUSR1)
 		<-sigs
-		ign := exec.Command("/bin/sh", "-c", `trap "" USR2; sleep 0.5`)
-		if err := ign.Start(); err != nil {
-			t.Error(err)
-			return
-		}
-		ignPid = ign.Process.Pid
-		time.Sleep(200 * time.Millisecond)
-		ign.Process.Signal(unix.SIGUSR2)
-		ign.Wait()
+		ignPid = signalled(t, 200*time.Millisecond, unix.SIGUSR2, "/bin/sh", "-c", `trap "" USR2; sleep 0.5`)
 	})
 	one := func(probe string, pid int) stabletest.Firing {
 		t.Helper()
