@@ -25,22 +25,31 @@ func (h *Handle) Matches(p *Program) ([]*provider.Probe, error) {
 		return nil, err
 	}
 	var out []*provider.Probe
-	for _, d := range p.ast.Decls {
-		pc, ok := d.(*ast.ProbeClause)
-		if !ok {
-			continue
+	for _, desc := range p.descs() {
+		probes, err := h.table().Match(tableDesc(desc))
+		if err != nil {
+			return nil, wrapNotSupported(fmt.Errorf("failed to match %s: %w", desc, err))
 		}
-		for _, desc := range pc.Descs {
-			probes, err := h.table().Match(provider.Desc{
-				Provider: desc.Provider, Module: desc.Module, Function: desc.Function, Name: desc.Name,
-			})
-			if err != nil {
-				return nil, wrapNotSupported(fmt.Errorf("failed to match %s: %w", desc, err))
-			}
-			out = append(out, probes...)
-		}
+		out = append(out, probes...)
 	}
 	return out, nil
+}
+
+// descs returns the probe descriptions of the program's clauses, in
+// program order.
+func (p *Program) descs() []*ast.ProbeDesc {
+	var out []*ast.ProbeDesc
+	for _, d := range p.ast.Decls {
+		if pc, ok := d.(*ast.ProbeClause); ok {
+			out = append(out, pc.Descs...)
+		}
+	}
+	return out
+}
+
+// tableDesc is the description d as the provider table takes it.
+func tableDesc(d *ast.ProbeDesc) provider.Desc {
+	return provider.Desc{Provider: d.Provider, Module: d.Module, Function: d.Function, Name: d.Name}
 }
 
 // Absentees returns the probes the program's descriptions match, or any
@@ -56,20 +65,12 @@ func (h *Handle) Absentees(p *Program) ([]provider.Absent, error) {
 		return nil, err
 	}
 	var out []provider.Absent
-	for _, d := range p.ast.Decls {
-		pc, ok := d.(*ast.ProbeClause)
-		if !ok {
-			continue
+	for _, desc := range p.descs() {
+		as, err := h.table().Absentees(tableDesc(desc), false)
+		if err != nil {
+			return nil, err
 		}
-		for _, desc := range pc.Descs {
-			as, err := h.table().Absentees(provider.Desc{
-				Provider: desc.Provider, Module: desc.Module, Function: desc.Function, Name: desc.Name,
-			}, false)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, as...)
-		}
+		out = append(out, as...)
 	}
 	return out, nil
 }
@@ -121,38 +122,32 @@ func (h *Handle) DescInfos(p *Program) ([]DescInfo, error) {
 		return nil, err
 	}
 	var out []DescInfo
-	for _, d := range p.ast.Decls {
-		pc, ok := d.(*ast.ProbeClause)
-		if !ok {
-			continue
+	for _, desc := range p.descs() {
+		pd := tableDesc(desc)
+		di := DescInfo{Desc: desc.String()}
+		probes, err := h.table().Match(pd)
+		if err != nil {
+			return nil, wrapNotSupported(fmt.Errorf("failed to match %s: %w", desc, err))
 		}
-		for _, desc := range pc.Descs {
-			pd := provider.Desc{Provider: desc.Provider, Module: desc.Module, Function: desc.Function, Name: desc.Name}
-			di := DescInfo{Desc: desc.String()}
-			probes, err := h.table().Match(pd)
+		if len(probes) > 0 {
+			info, err := probes[0].Provider.Info(probes[0])
 			if err != nil {
-				return nil, wrapNotSupported(fmt.Errorf("failed to match %s: %w", desc, err))
+				return nil, fmt.Errorf("probe %s: %w", probes[0].Desc, err)
 			}
-			if len(probes) > 0 {
-				info, err := probes[0].Provider.Info(probes[0])
-				if err != nil {
-					return nil, fmt.Errorf("probe %s: %w", probes[0].Desc, err)
+			if len(probes) == 1 || !unstableSet(info.Attrs, pd) {
+				di.Known = true
+				di.Attr, di.ArgAttr = info.Attrs.Of(pd), info.Attrs.Args
+				if pd.Provider == "" || provider.IsGlob(pd.Provider) {
+					// The arguments of a description whose provider
+					// is a pattern are Unstable too.
+					di.ArgAttr = di.Attr
 				}
-				if len(probes) == 1 || !unstableSet(info.Attrs, pd) {
-					di.Known = true
-					di.Attr, di.ArgAttr = info.Attrs.Of(pd), info.Attrs.Args
-					if pd.Provider == "" || provider.IsGlob(pd.Provider) {
-						// The arguments of a description whose provider
-						// is a pattern are Unstable too.
-						di.ArgAttr = di.Attr
-					}
-					for _, a := range info.Args {
-						di.Args = append(di.Args, a.Type())
-					}
+				for _, a := range info.Args {
+					di.Args = append(di.Args, a.Type())
 				}
 			}
-			out = append(out, di)
 		}
+		out = append(out, di)
 	}
 	return out, nil
 }

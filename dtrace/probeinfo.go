@@ -22,7 +22,7 @@ type probeInfo struct {
 // matches several probes gives none (Unstable) when its provider does not
 // promise that such probes agree.
 func (pi probeInfo) Probe(d *ast.ProbeDesc) (*check.Match, error) {
-	desc := provider.Desc{Provider: d.Provider, Module: d.Module, Function: d.Function, Name: d.Name}
+	desc := tableDesc(d)
 	probes, err := pi.table.Match(desc)
 	if err != nil {
 		return nil, err

@@ -276,58 +276,46 @@ func ParseInt(lit string) (uint64, error) {
 
 // string scans a string literal.
 func (s *Scanner) string() Token {
-	start := s.off
-	s.off++
-	for {
-		if s.eof() {
-			// Like an unmatched quote in DTrace, a string cut by the end
-			// of input is a stray '"'.
-			s.off = start + 1
-			s.error(start, diag.D_SYNTAX, "syntax error near \"\"\"")
-			return Token{s.file.Pos(start), token.ILLEGAL, `"`}
-		}
-		switch s.src[s.off] {
-		case '"':
-			s.off++
-			return Token{s.file.Pos(start), token.STRING, string(s.src[start:s.off])}
-		case '\n':
-			// DTrace's pattern takes the newline in, so the error is on
-			// the next line.
-			s.newline(s.off)
-			s.error(s.off+1, diag.D_STR_NL, "newline encountered in string literal")
-			return Token{s.file.Pos(start), token.ILLEGAL, string(s.src[start:s.off])}
-		case '\\':
-			if s.peek(1) != '\n' {
-				s.off++
-			}
-		}
-		s.off++
-	}
+	return s.quoted(token.STRING, diag.D_STR_NL, "newline encountered in string literal")
 }
 
 // char scans a character constant.
 func (s *Scanner) char() Token {
 	start := s.off
+	t := s.quoted(token.CHAR, diag.D_CHR_NL, "newline encountered in character constant")
+	if t.Kind == token.CHAR {
+		if len(t.Lit) == 2 {
+			s.error(start, diag.D_CHR_NULL, "empty character constant")
+		} else if v, _ := Unescape(t.Lit[1 : len(t.Lit)-1]); len(v) > 8 {
+			s.error(start, diag.D_CHR_OFLOW, "character constant is too long")
+		}
+	}
+	return t
+}
+
+// quoted scans a literal of kind between the quotes it starts with,
+// where a backslash escapes the next character but a newline. A newline
+// in it is the error nlTag; the end of the input, as an unmatched quote
+// in DTrace, a stray quote.
+func (s *Scanner) quoted(kind token.Kind, nlTag diag.Tag, nlMsg string) Token {
+	start := s.off
+	quote := s.src[start]
 	s.off++
 	for {
 		if s.eof() {
 			s.off = start + 1
-			s.error(start, diag.D_SYNTAX, "syntax error near \"'\"")
-			return Token{s.file.Pos(start), token.ILLEGAL, "'"}
+			s.error(start, diag.D_SYNTAX, "syntax error near \"%c\"", quote)
+			return Token{s.file.Pos(start), token.ILLEGAL, string(quote)}
 		}
 		switch s.src[s.off] {
-		case '\'':
+		case quote:
 			s.off++
-			lit := string(s.src[start:s.off])
-			if len(lit) == 2 {
-				s.error(start, diag.D_CHR_NULL, "empty character constant")
-			} else if v, _ := Unescape(lit[1 : len(lit)-1]); len(v) > 8 {
-				s.error(start, diag.D_CHR_OFLOW, "character constant is too long")
-			}
-			return Token{s.file.Pos(start), token.CHAR, lit}
+			return Token{s.file.Pos(start), kind, string(s.src[start:s.off])}
 		case '\n':
+			// DTrace's pattern takes the newline in, so the error is on
+			// the next line.
 			s.newline(s.off)
-			s.error(s.off+1, diag.D_CHR_NL, "newline encountered in character constant")
+			s.error(s.off+1, nlTag, "%s", nlMsg)
 			return Token{s.file.Pos(start), token.ILLEGAL, string(s.src[start:s.off])}
 		case '\\':
 			if s.peek(1) != '\n' {

@@ -99,6 +99,7 @@ func TestScanErrors(t *testing.T) {
 		{"/* /* */", "1:4 D_SYNTAX /* encountered inside a comment"},
 		{"x # y", "1:3 D_SYNTAX syntax error near \"#\""},
 		{"\"abc", "1:1 D_SYNTAX syntax error near \"\"\""},
+		{"'ab", "1:1 D_SYNTAX syntax error near \"'\""},
 		{"$", "1:1 D_SYNTAX syntax error near \"$\""},
 		{"#include <x>\n", "1:1 D_PRAGCTL_INVAL invalid control directive: #include"},
 		{"#pragma D option", "1:17 D_SYNTAX end-of-file encountered before end of control line"},
