@@ -55,6 +55,7 @@ type Session struct {
 	eps        bpfrt.EPTable
 	rd         *perf.Reader // the perf rings' reader, without ring buffers
 	bell       *doorbell    // wakes rd (perf.go)
+	held       bool         // Run's perf.Record holds a record not dispatched yet (readPerf)
 	syncs      syncs        // the callers of Sync (sync.go)
 	ring       *ringReader  // the BPF ring buffers' reader
 	switchRate time.Duration
@@ -277,7 +278,16 @@ func (s *Session) Run(ctx context.Context, h Handler, begin, end *ebpf.Program) 
 			}
 			continue
 		}
-		if err := s.readPerf(&rec, h, wake); err != nil {
+		// The perf reader reads every ring when its wait ends, woken or
+		// not: it waits for the switchrate tick, as the ring buffers
+		// are read, and for the status tick only once tracing has
+		// stopped (exit() rings the doorbell) and Run waits for that
+		// tick to notice it.
+		perfWake := lastDrops.Add(s.switchRate)
+		if st.Activity != bpfrt.ActivityActive && wake.Before(perfWake) {
+			perfWake = wake
+		}
+		if err := s.readPerf(&rec, h, perfWake); err != nil {
 			return 0, err
 		}
 	}
@@ -357,6 +367,12 @@ func (s *Session) readRings(h Handler) error {
 // readPerf dispatches one record of the perf rings, waiting for one
 // until deadline; when none is ready it first flushes h.
 func (s *Session) readPerf(rec *perf.Record, h Handler, deadline time.Time) error {
+	if s.held {
+		s.held = false
+		if err := s.dispatchPerf(rec, h); err != nil {
+			return err
+		}
+	}
 	s.rd.SetDeadline(time.Now())
 	err := s.perfRead(rec, h)
 	if errors.Is(err, os.ErrDeadlineExceeded) {
@@ -364,7 +380,15 @@ func (s *Session) readPerf(rec *perf.Record, h Handler, deadline time.Time) erro
 			return err
 		}
 		s.rd.SetDeadline(deadline)
-		err = s.perfRead(rec, h)
+		if err = s.perfRead(rec, h); err == nil {
+			// The first record after a wait is held until Run has
+			// looked at the state: what woke the reader may be
+			// exit() (the doorbell), which the records read after
+			// it must see, as with ring buffers, whose wait returns
+			// before any record is read.
+			s.held = true
+			return nil
+		}
 	}
 	if errors.Is(err, os.ErrDeadlineExceeded) || errors.Is(err, perf.ErrFlushed) {
 		return nil
@@ -372,6 +396,11 @@ func (s *Session) readPerf(rec *perf.Record, h Handler, deadline time.Time) erro
 	if err != nil {
 		return fmt.Errorf("read buffers: %w", err)
 	}
+	return s.dispatchPerf(rec, h)
+}
+
+// dispatchPerf dispatches the perf rings' record rec.
+func (s *Session) dispatchPerf(rec *perf.Record, h Handler) error {
 	if rec.LostSamples > 0 {
 		return nil // counted by reportDrops
 	}
@@ -399,6 +428,12 @@ func (s *Session) drain(rec *perf.Record, h Handler) error {
 		}
 		return flush(h)
 	}
+	if s.held {
+		s.held = false
+		if err := s.dispatchPerf(rec, h); err != nil {
+			return err
+		}
+	}
 	s.rd.SetDeadline(time.Now())
 	for {
 		err := s.rd.ReadInto(rec)
@@ -414,10 +449,7 @@ func (s *Session) drain(rec *perf.Record, h Handler) error {
 		if err != nil {
 			return fmt.Errorf("read buffers: %w", err)
 		}
-		if rec.LostSamples > 0 {
-			continue // counted by reportDrops
-		}
-		if err := s.dispatch(rec.CPU, rec.RawSample, h); err != nil {
+		if err := s.dispatchPerf(rec, h); err != nil {
 			return err
 		}
 	}
