@@ -62,30 +62,37 @@ const bpfFCurrentCPU = 0xffffffff
 // to draining, so no clause starts after this one until END. label must be
 // unique in the program; it marks the end of the emitted code.
 func (l *Layout) Exit(scratch, status asm.Register, label string) asm.Instructions {
-	return asm.Instructions{
-		asm.LoadMapPtr(asm.R1, 0).WithReference(MapState),
-		asm.Mov.Reg(asm.R2, scratch),
-		asm.Add.Imm(asm.R2, MstZero),
-		asm.FnMapLookupElem.Call(),
+	return append(LookupZero(MapState, scratch),
 		asm.JEq.Imm(asm.R0, 0, label),
 		asm.StoreMem(asm.R0, StateStatus, status, asm.Word),
 		asm.StoreImm(asm.R0, StateExited, 1, asm.Word),
 		asm.StoreImm(asm.R0, StateActivity, int64(ActivityDraining), asm.Word),
 		asm.Mov.Imm(asm.R0, 0).WithSymbol(label),
-	}
+	)
 }
 
 // LookupGlobals emits dst = pointer to the globals value, jumping to fail
 // when the lookup fails (it cannot for an ARRAY, but the verifier needs
 // the check). dst must not be R1-R5.
 func (l *Layout) LookupGlobals(dst, scratch asm.Register, fail string) asm.Instructions {
+	return LookupValue(MapGlobals, dst, scratch, fail)
+}
+
+// LookupValue emits dst = pointer to the value of the one-entry map m,
+// jumping to fail when the lookup fails (it cannot for an ARRAY, but the
+// verifier needs the check). dst must not be R1-R5.
+func LookupValue(m string, dst, scratch asm.Register, fail string) asm.Instructions {
+	return append(LookupZero(m, scratch), asm.JEq.Imm(asm.R0, 0, fail), asm.Mov.Reg(dst, asm.R0))
+}
+
+// LookupZero emits R0 = the lookup of key 0 in map m (a pointer to the
+// value, or NULL), the key read at MstZero from scratch.
+func LookupZero(m string, scratch asm.Register) asm.Instructions {
 	return asm.Instructions{
-		asm.LoadMapPtr(asm.R1, 0).WithReference(MapGlobals),
+		asm.LoadMapPtr(asm.R1, 0).WithReference(m),
 		asm.Mov.Reg(asm.R2, scratch),
 		asm.Add.Imm(asm.R2, MstZero),
 		asm.FnMapLookupElem.Call(),
-		asm.JEq.Imm(asm.R0, 0, fail),
-		asm.Mov.Reg(dst, asm.R0),
 	}
 }
 

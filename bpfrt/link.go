@@ -462,15 +462,8 @@ func (b *Builder) errorFunc(sym string, stmts []*Stmt) asm.Instructions {
 	insns = append(insns, outputCall(RegCtx, RegScratch, int32(l.FaultRec), FaultRecSize, false)...)
 	insns = append(insns, countDrop(RegScratch)...)
 	if len(stmts) > 0 {
-		insns = append(insns,
-			asm.LoadMapPtr(asm.R1, 0).WithReference(MapState),
-			asm.Mov.Reg(asm.R2, RegScratch),
-			asm.Add.Imm(asm.R2, MstZero),
-			asm.FnMapLookupElem.Call(),
-			asm.JEq.Imm(asm.R0, 0, out),
-			asm.Mov.Reg(RegState, asm.R0),
-			asm.LoadMem(asm.R9, RegState, StateActivity, asm.Word),
-		)
+		insns = append(insns, LookupValue(MapState, RegState, RegScratch, out)...)
+		insns = append(insns, asm.LoadMem(asm.R9, RegState, StateActivity, asm.Word))
 		for off := int16(0); off < saveSize; off += 8 {
 			insns = append(insns,
 				asm.LoadMem(asm.R0, RegScratch, off, asm.DWord),

@@ -51,16 +51,12 @@ func specValueSize(n int) int { return 8 * (n + 2) }
 // consumer, unavailable otherwise. label must be unique in the program.
 func (l *Layout) Speculation(scratch asm.Register, label string) asm.Instructions {
 	done, fail := label+"_done", label+"_fail"
-	insns := asm.Instructions{
-		asm.LoadMapPtr(asm.R1, 0).WithReference(MapSpec),
-		asm.Mov.Reg(asm.R2, scratch),
-		asm.Add.Imm(asm.R2, MstZero),
-		asm.FnMapLookupElem.Call(),
+	insns := append(LookupZero(MapSpec, scratch),
 		asm.Mov.Reg(asm.R1, asm.R0),
 		asm.Mov.Imm(asm.R0, 0),
 		asm.JEq.Imm(asm.R1, 0, done),
 		asm.Mov.Imm(asm.R2, SpecActive),
-	}
+	)
 	n := l.Config.NSpec
 	for i := range n {
 		// CMPXCHG compares R0 with the word and returns the old value in

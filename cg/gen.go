@@ -532,14 +532,7 @@ func (g *gen) clause(id, stmtID int, ci *check.ClauseInfo) error {
 		prologue = append(prologue, g.l.LookupGlobals(rGlobals, rScratch, fail)...)
 	}
 	if c.strtab {
-		prologue = append(prologue,
-			asm.LoadMapPtr(asm.R1, 0).WithReference(bpfrt.MapStrtab),
-			asm.Mov.Reg(asm.R2, rScratch),
-			asm.Add.Imm(asm.R2, bpfrt.MstZero),
-			asm.FnMapLookupElem.Call(),
-			asm.JEq.Imm(asm.R0, 0, fail),
-			asm.Mov.Reg(rStrtab, asm.R0),
-		)
+		prologue = append(prologue, bpfrt.LookupValue(bpfrt.MapStrtab, rStrtab, rScratch, fail)...)
 	}
 	for _, off := range c.guards {
 		prologue = append(prologue, asm.StoreImm(rScratch, g.stageOff(off), 0, asm.Byte))
