@@ -71,6 +71,17 @@ const (
 	ringHdrSize = 8
 )
 
+// skipIfActive emits a jump to label while the session is active (or its
+// state cannot be read): the code it skips wakes the consumer, which a
+// session that is ending needs at once.
+func skipIfActive(scratch asm.Register, label string) asm.Instructions {
+	return append(LookupZero(MapState, scratch),
+		asm.JEq.Imm(asm.R0, 0, label),
+		asm.LoadMem(asm.R1, asm.R0, StateActivity, asm.Word),
+		asm.JEq.Imm(asm.R1, int32(ActivityActive), label),
+	)
+}
+
 // outputFunc returns dt_output for the maps' buffers.
 //
 // For perf rings it is bpf_perf_event_output to the current CPU's ring,
@@ -103,7 +114,7 @@ func (m *Maps) outputFunc() asm.Instructions {
 			ring = OutputFunc + "_bell"
 			out  = OutputFunc + "_out"
 		)
-		return asm.Instructions{
+		insns := asm.Instructions{
 			asm.Mov.Reg(asm.R6, asm.R1).WithSymbol(OutputFunc),
 			asm.Mov.Reg(asm.R7, asm.R2),
 			asm.Mov.Reg(asm.R8, asm.R5),
@@ -114,13 +125,9 @@ func (m *Maps) outputFunc() asm.Instructions {
 			asm.FnPerfEventOutput.Call(),
 			asm.Mov.Reg(asm.R9, asm.R0),
 			asm.JNE.Imm(asm.R8, 0, ring),
-			asm.LoadMapPtr(asm.R1, 0).WithReference(MapState),
-			asm.Mov.Reg(asm.R2, asm.R7),
-			asm.Add.Imm(asm.R2, MstZero),
-			asm.FnMapLookupElem.Call(),
-			asm.JEq.Imm(asm.R0, 0, out),
-			asm.LoadMem(asm.R1, asm.R0, StateActivity, asm.Word),
-			asm.JEq.Imm(asm.R1, int32(ActivityActive), out),
+		}
+		insns = append(insns, skipIfActive(asm.R7, out)...)
+		return append(insns,
 			asm.Mov.Reg(asm.R1, asm.R6).WithSymbol(ring),
 			asm.LoadMapPtr(asm.R2, 0).WithReference(MapDoorbell),
 			asm.LoadImm(asm.R3, bpfFCurrentCPU, asm.DWord),
@@ -130,7 +137,7 @@ func (m *Maps) outputFunc() asm.Instructions {
 			asm.FnPerfEventOutput.Call(),
 			asm.Mov.Reg(asm.R0, asm.R9).WithSymbol(out),
 			asm.Return(),
-		}
+		)
 	}
 	const (
 		fail = OutputFunc + "_fail"
@@ -151,17 +158,15 @@ func (m *Maps) outputFunc() asm.Instructions {
 		asm.Mov.Imm(asm.R9, bpfRBNoWakeup),
 		asm.JEq.Imm(asm.R5, 0, "dt_output_state"),
 		asm.Mov.Imm(asm.R9, bpfRBForceWakeup),
-		asm.LoadMapPtr(asm.R1, 0).WithReference(MapState).WithSymbol("dt_output_state"),
-		asm.Mov.Reg(asm.R2, asm.R6),
-		asm.Add.Imm(asm.R2, MstZero),
-		asm.FnMapLookupElem.Call(),
-		asm.JEq.Imm(asm.R0, 0, cpu),
-		asm.LoadMem(asm.R1, asm.R0, StateActivity, asm.Word),
-		asm.JEq.Imm(asm.R1, int32(ActivityActive), cpu),
+	}
+	state := skipIfActive(asm.R6, cpu)
+	state[0] = state[0].WithSymbol("dt_output_state")
+	insns = append(insns, state...)
+	insns = append(insns,
 		asm.Mov.Imm(asm.R9, bpfRBForceWakeup),
 		asm.FnGetSmpProcessorId.Call().WithSymbol(cpu),
 		asm.StoreMem(asm.R6, MstOut, asm.R0, asm.DWord),
-	}
+	)
 	insns = append(insns, lookupRing...)
 	insns = append(insns,
 		asm.JEq.Imm(asm.R9, bpfRBForceWakeup, send),
