@@ -41,24 +41,25 @@ func ParseProbeDesc(text string, spec Spec, cfg *Config) (desc *ast.ProbeDesc, e
 
 // ParseExpr parses a lone expression, as DTrace compiles expressions
 // given to its library: "curthread->pid + 1".
-func ParseExpr(text string, cfg *Config) (x ast.Expr, err error) {
-	p := newParser("", []byte(text), cfg)
-	defer p.recover(&err)
-	p.next()
-	x = p.expr()
-	p.expect(token.EOF)
-	return x, nil
+func ParseExpr(text string, cfg *Config) (ast.Expr, error) {
+	return parseAlone(text, cfg, (*parser).expr)
 }
 
 // ParseType parses a type name, "struct task_struct *" or "int [4]", as
 // DTrace's type lookups by string do.
-func ParseType(text string, cfg *Config) (t ast.Type, err error) {
+func ParseType(text string, cfg *Config) (ast.Type, error) {
+	return parseAlone(text, cfg, (*parser).typeName)
+}
+
+// parseAlone parses text as the one construct parse reads, which must
+// take all of it.
+func parseAlone[T any](text string, cfg *Config, parse func(*parser) T) (x T, err error) {
 	p := newParser("", []byte(text), cfg)
 	defer p.recover(&err)
 	p.next()
-	t = p.typeName()
+	x = parse(p)
 	p.expect(token.EOF)
-	return t, nil
+	return x, nil
 }
 
 // bailout unwinds the parser at its first error; ParseFile recovers it.

@@ -1,7 +1,6 @@
 package ip
 
 import (
-	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/provider/internal/stable"
 )
 
@@ -16,14 +15,11 @@ func on(tp string, header stable.Step) []stable.Source {
 	}
 }
 
-var args = []provider.Arg{
-	stable.Arg("struct sk_buff *", "pktinfo_t *", 0),
-	stable.Arg("struct sock *", "csinfo_t *", 1),
-	stable.Arg("void_ip_t *", "ipinfo_t *", 2),
+var args = append(stable.PacketArgs(),
 	stable.Arg("struct net_device *", "ifinfo_t *", 3),
 	stable.Arg("struct iphdr *", "ipv4info_t *", 4),
 	stable.Arg("struct ipv6hdr *", "ipv6info_t *", 5),
-}
+)
 
 var probes = []stable.Probe{
 	{Name: "receive", Sources: on("netif_receive_skb", stable.IPReceiveHeader), Args: args},

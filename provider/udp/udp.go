@@ -4,7 +4,6 @@ import (
 	"github.com/cilium/ebpf/asm"
 	"golang.org/x/sys/unix"
 
-	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/provider/internal/stable"
 )
 
@@ -52,13 +51,10 @@ func receive(fn string) stable.Source {
 		stable.Zero(5), stable.Zero(tmp))}
 }
 
-var udpArgs = []provider.Arg{
-	stable.Arg("struct sk_buff *", "pktinfo_t *", 0),
-	stable.Arg("struct sock *", "csinfo_t *", 1),
-	stable.Arg("void_ip_t *", "ipinfo_t *", 2),
+var udpArgs = append(stable.PacketArgs(),
 	stable.Arg("struct udp_sock *", "udpsinfo_t *", 3),
 	stable.Arg("struct udphdr *", "udpinfo_t *", 4),
-}
+)
 
 var probes = []stable.Probe{
 	{Name: "receive", Sources: []stable.Source{receive("udp_queue_rcv_skb"), receive("udpv6_queue_rcv_skb")}, Args: udpArgs},

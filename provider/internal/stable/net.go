@@ -1,6 +1,9 @@
 package stable
 
-import "github.com/cilium/ebpf/asm"
+import (
+	"github.com/cilium/ebpf/asm"
+	"github.com/godtrace/godtrace/provider"
+)
 
 // The rewrites of the network providers (ip, tcp, udp), which build on
 // the same device tracepoints: the IP natives of a packet.
@@ -14,6 +17,19 @@ const (
 
 // ipTmp is a native slot past args[5], free while building.
 const ipTmp = 6
+
+// PacketArgs returns the arguments every network provider's probes
+// begin with, as DTrace's ip, tcp and udp do: args[0] the packet
+// (pktinfo_t *) from the skb, args[1] the connection (csinfo_t *) from
+// its socket, args[2] the IP header (ipinfo_t *), each from the native
+// argument of its index.
+func PacketArgs() []provider.Arg {
+	return []provider.Arg{
+		Arg("struct sk_buff *", "pktinfo_t *", 0),
+		Arg("struct sock *", "csinfo_t *", 1),
+		Arg("void_ip_t *", "ipinfo_t *", 2),
+	}
+}
 
 // IPPacket returns the rewrite of a device tracepoint's (skb) into the ip
 // natives for IPv6 or IPv4 packets, the header found by header (which
