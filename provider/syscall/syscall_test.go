@@ -184,27 +184,7 @@ func TestEntryReturn(t *testing.T) {
 // tracing.
 func BenchmarkEntryAll(b *testing.B) {
 	testutil.Require(b, feature.RawTracepoint)
-	stabletest.EnableRunTimeStats(b)
-	stmt := stabletest.CountStmt(b)
-	var enableTime, runtime time.Duration
-	var runs uint64
-	var insns int
-	for b.Loop() {
-		s, took := stabletest.Trace(b, registry.NewTable, "syscall:::entry", 100*time.Millisecond, stmt)
-		enableTime += took
-		p := s.Programs()[0]
-		st, err := p.Prog.Stats()
-		if err != nil {
-			b.Fatal(err)
-		}
-		runtime += st.Runtime
-		runs += st.RunCount
-		insns = p.Insns
-		s.Close()
-	}
-	b.ReportMetric(float64(enableTime.Microseconds())/float64(b.N)/1000, "ms-to-enable")
-	b.ReportMetric(float64(insns), "insns")
-	stabletest.ReportFirings(b, runtime, runs)
+	stabletest.BenchEnable(b, registry.NewTable, "syscall:::entry", 100*time.Millisecond, nil)
 }
 
 // TestSharedClause: probes that run the same clause share one firing
