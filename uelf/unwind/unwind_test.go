@@ -273,12 +273,7 @@ func TestDebugFrame(t *testing.T) {
 		t.Fatalf("no FDE from .debug_frame: %+v", tab.Stats)
 	}
 	compare(t, bin, tab)
-	f, err := elf.Open(bin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	syms, _ := f.Symbols()
+	syms := symbols(t, bin)
 	for _, s := range syms {
 		if s.Name == "b" {
 			if r := tab.Lookup(s.Value + s.Size - 2); r.CFA != CFASP || r.RA != (Rule{AtCFA, -8}) {
@@ -288,6 +283,18 @@ func TestDebugFrame(t *testing.T) {
 	}
 }
 
+// symbols returns the symbol table of the ELF file bin.
+func symbols(t *testing.T, bin string) []elf.Symbol {
+	t.Helper()
+	f, err := elf.Open(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	syms, _ := f.Symbols()
+	return syms
+}
+
 // TestChain reads a gcc -O2 program's .eh_frame: the functions of the
 // chain compute their CFA from SP, and _start's return address is
 // undefined.
@@ -295,12 +302,7 @@ func TestChain(t *testing.T) {
 	bin := gcc(t, "chain.c", "-O2", "-fomit-frame-pointer")
 	tab := openTable(t, bin)
 	compare(t, bin, tab)
-	f, err := elf.Open(bin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	syms, _ := f.Symbols()
+	syms := symbols(t, bin)
 	seen := 0
 	for _, s := range syms {
 		switch s.Name {
