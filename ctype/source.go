@@ -309,57 +309,43 @@ func (u *Universe) LookupType(name string) (*Type, error) {
 // LookupVar finds the type of a global variable, scoped or not, in the
 // sources that know variables.
 func (u *Universe) LookupVar(name string) (*Type, error) {
-	module, name := SplitScope(name)
-	srcs := u.searched()
-	if module != "" {
-		s, err := u.Module(module)
-		if err != nil {
-			return nil, err
-		}
-		srcs = slices.Values([]Source{s})
-	}
-	for s := range srcs {
-		vs, ok := s.(VarSource)
-		if !ok {
-			continue
-		}
-		t, err := vs.LookupVar(name)
-		if err == nil {
-			return t, nil
-		}
-		if !errors.Is(err, ErrNotFound) {
-			return nil, err
-		}
-	}
-	return nil, &NotFound{Name: name}
+	return lookupIn(u, name, VarSource.LookupVar)
 }
 
 // LookupEnumerator finds the value of an enumerator of the kernel's enums,
 // scoped or not, in the sources that know enumerators.
 func (u *Universe) LookupEnumerator(name string) (int64, error) {
+	return lookupIn(u, name, EnumSource.LookupEnumerator)
+}
+
+// lookupIn asks the sources of kind S (the named module's, or each
+// searched one in turn) for name, scoped or not: the first answer that is
+// not ErrNotFound is the result.
+func lookupIn[S any, T any](u *Universe, name string, ask func(S, string) (T, error)) (T, error) {
+	var zero T
 	module, name := SplitScope(name)
 	srcs := u.searched()
 	if module != "" {
 		s, err := u.Module(module)
 		if err != nil {
-			return 0, err
+			return zero, err
 		}
 		srcs = slices.Values([]Source{s})
 	}
 	for s := range srcs {
-		es, ok := s.(EnumSource)
+		ss, ok := s.(S)
 		if !ok {
 			continue
 		}
-		v, err := es.LookupEnumerator(name)
+		v, err := ask(ss, name)
 		if err == nil {
 			return v, nil
 		}
 		if !errors.Is(err, ErrNotFound) {
-			return 0, err
+			return zero, err
 		}
 	}
-	return 0, &NotFound{Name: name}
+	return zero, &NotFound{Name: name}
 }
 
 func (u *Universe) list() []Source {
