@@ -9,13 +9,16 @@
 //
 // Each unit of enabled probes (see package provider) is ONE BPF program:
 //
-//	trampoline:  prologue            R6 = ctx, R7 = scratch, R8 = state
+//	trampoline:  prologue            R6 = ctx, R7 = the CPU's first
+//	                                 scratch value not busy (a firing
+//	                                 this one interrupted owns the
+//	                                 others), R8 = state; scratch.busy = 1
 //	             provider code       fill mstate args from ctx
 //	             Fire(probe)         mstate.prid = id; for each clause:
 //	                                   if state.activity != expected: exit
 //	                                   mstate.epid, mstate.stmt = ...
 //	                                   call dt_clause_N(ctx, scratch)
-//	             exit                return 0
+//	             exit                scratch.busy = 0; return 0
 //	dt_clause_N: one per statement (Stmt.Insns), BPF-to-BPF functions
 //	dt_error:    the fault subprogram, when some clause calls it
 //	ERROR clauses, and dt_error_leaf when an ERROR clause can fault
@@ -46,7 +49,14 @@
 // the trampoline uses 8, so a clause's stack plus the largest ERROR
 // clause's must stay within 504.
 //
-// # Scratch value (PERCPU_ARRAY dt_scratch, one value of Layout.Size)
+// # Scratch values (PERCPU_ARRAY dt_scratch, ScratchLevels values of Layout.Size)
+//
+// A firing uses the first of its CPU's scratch values that no other
+// firing is using: one that interrupts another (a profile probe's NMI, a
+// softirq's tracepoint) takes the next, so the interrupted firing's
+// state stays its own, as in DTrace, whose probe context runs with
+// interrupts disabled. Past ScratchLevels nested firings, a firing is
+// dropped and counted ("N nested firing drops on CPU M").
 //
 //	0    u32 epid     4  u32 prid     8  u32 stmt id   12 u32 zero (map key)
 //	16   u64 reserved (timestamp)     24 u64 arg0..arg9       (to 104)
@@ -57,7 +67,9 @@
 //	136  u64 where strtok() goes on, -1 at the start of each firing
 //	144  u64 dt_output's word: the CPU, the key of its ring buffer
 //	152  u32 defer mode  156 u32 defer key  160 u32 resume point (defer.go)
-//	168  Layout.Save     what dt_error saves while ERROR clauses run
+//	164  u32 busy: a firing is using this value (link.go's claimScratch)
+//	168  u64 nested firings dropped because every value was busy
+//	176  Layout.Save     what dt_error saves while ERROR clauses run
 //	     Layout.FaultRec the fault record being staged
 //	     Layout.This     this-> variables (ThisSize)
 //	     Layout.Str      StrSlots string scratch slots of StrSize

@@ -148,8 +148,17 @@ const (
 	MstDefer    = 152 // u32
 	MstDeferKey = 156 // u32
 	MstResume   = 160 // u32
-	mstSize     = 168
-	saveSize    = MstArgs + 6*8 // what dt_error changes and restores
+	// MstBusy is set while a firing uses this scratch value (link.go's
+	// claimScratch): a probe that fires in an interrupt of it (a profile
+	// probe's NMI, a softirq's raw tracepoint) takes the CPU's next
+	// scratch value (ScratchLevels), and would otherwise overwrite the
+	// machine state, the arguments and the staged record of the firing
+	// it interrupted. A firing nested deeper than there are scratch
+	// values is dropped and counted in MstNested.
+	MstBusy   = 164 // u32
+	MstNested = 168 // u64
+	mstSize   = 176
+	saveSize  = MstArgs + 6*8 // what dt_error changes and restores
 )
 
 // MstArg is the offset of argument i in the machine state.

@@ -75,38 +75,104 @@ const (
 	helperFuncs    = 6
 )
 
-// exitLabel ends the trampoline.
-const exitLabel = "dt_tramp_exit"
+// exitLabel ends the trampoline's firing: it clears MstBusy, which the
+// main program's prologue set (claimScratch). outLabel returns from a
+// program that has not set it (another CPU, a firing nested too deep).
+const (
+	exitLabel = "dt_tramp_exit"
+	outLabel  = "dt_tramp_out"
+)
 
 // NewBuilder starts a program: it emits the prologue, which saves the
 // context in RegCtx, returns 0 at once on a CPU the cpu option excludes,
-// and looks up the scratch and state values into
-// RegScratch and RegState (returning 0 from the program if either lookup
-// fails). EPIDs are assigned in eps. errorStmts are the clauses of the
-// ERROR probe, errorProbe.
+// and looks up the scratch and state values into RegScratch and RegState
+// (returning 0 from the program if either lookup fails). The scratch
+// value is the CPU's first one not in use (claimScratch). EPIDs are
+// assigned in eps. errorStmts are the clauses of the ERROR probe,
+// errorProbe.
 func NewBuilder(l *Layout, eps *EPTable, errorProbe ProbeRef, errorStmts []*Stmt) *Builder {
 	b := &Builder{l: l, eps: eps, errorProbe: errorProbe, errorStmts: errorStmts}
 	b.insns = asm.Instructions{asm.Mov.Reg(RegCtx, asm.R1)}
 	if l.OneCPU {
 		b.insns = append(b.insns,
 			asm.FnGetSmpProcessorId.Call(),
-			asm.JNE.Imm(asm.R0, int32(l.CPU), exitLabel))
+			asm.JNE.Imm(asm.R0, int32(l.CPU), outLabel))
 	}
-	b.insns = append(b.insns, lookupScratchState()...)
+	b.insns = append(b.insns, claimScratch()...)
+	b.insns = append(b.insns, lookupState()...)
 	return b
 }
 
-// lookupScratchState looks up the scratch and state values into
-// RegScratch and RegState, and ends the program if either lookup fails.
-func lookupScratchState() asm.Instructions {
+// ScratchLevels is how many scratch values each CPU has: one for each
+// firing that may be running on it at once, a firing in task context
+// interrupted by one in a softirq, a hard interrupt and an NMI (a
+// profile probe). The machine state, the arguments, this-> and the
+// record being staged of a firing live in its scratch value, so that a
+// firing that interrupts another does not change what that one sees, as
+// in DTrace, whose probe context runs with interrupts disabled.
+const ScratchLevels = 4
+
+// claimScratch looks up the CPU's first scratch value whose MstBusy is
+// clear into RegScratch and sets it: the firing owns it until exitLabel
+// clears it again, on every way out of the program (the verifier checks
+// that RegScratch is a scratch value there). When all are busy, the
+// firing is counted in the last one's MstNested and the program returns.
+func claimScratch() asm.Instructions {
+	const claim = "dt_tramp_claim"
+	insns := asm.Instructions{StoreImm64(asm.RFP, -8, 0)}
+	for level := range ScratchLevels {
+		insns = append(insns,
+			asm.LoadMapPtr(asm.R1, 0).WithReference(MapScratch),
+			asm.Mov.Reg(asm.R2, asm.RFP),
+			asm.Add.Imm(asm.R2, -8),
+			asm.FnMapLookupElem.Call(),
+			asm.JEq.Imm(asm.R0, 0, outLabel),
+			asm.LoadMem(asm.R1, asm.R0, MstBusy, asm.Word),
+			asm.JEq.Imm(asm.R1, 0, claim),
+		)
+		if level < ScratchLevels-1 {
+			insns = append(insns, StoreImm64(asm.RFP, -8, int32(level+1)))
+		}
+	}
+	return append(insns,
+		asm.LoadMem(asm.R1, asm.R0, MstNested, asm.DWord),
+		asm.Add.Imm(asm.R1, 1),
+		asm.StoreMem(asm.R0, MstNested, asm.R1, asm.DWord),
+		asm.Ja.Label(outLabel),
+		asm.Mov.Reg(RegScratch, asm.R0).WithSymbol(claim),
+		asm.StoreImm(RegScratch, MstBusy, 1, asm.Word),
+	)
+}
+
+// findScratch looks up, for a continuation of a firing (makeRoom), the
+// scratch value the firing claimed: the CPU's last busy one, since a
+// firing that interrupted it has ended before it goes on.
+func findScratch() asm.Instructions {
+	const found = "dt_tramp_found"
+	var insns asm.Instructions
+	for level := ScratchLevels - 1; level >= 0; level-- {
+		insns = append(insns,
+			StoreImm64(asm.RFP, -8, int32(level)),
+			asm.LoadMapPtr(asm.R1, 0).WithReference(MapScratch),
+			asm.Mov.Reg(asm.R2, asm.RFP),
+			asm.Add.Imm(asm.R2, -8),
+			asm.FnMapLookupElem.Call(),
+			asm.JEq.Imm(asm.R0, 0, outLabel),
+			asm.LoadMem(asm.R1, asm.R0, MstBusy, asm.Word),
+			asm.JNE.Imm(asm.R1, 0, found),
+		)
+	}
+	return append(insns,
+		asm.Ja.Label(outLabel),
+		asm.Mov.Reg(RegScratch, asm.R0).WithSymbol(found),
+	)
+}
+
+// lookupState looks up the state value into RegState, and ends the
+// firing if the lookup fails.
+func lookupState() asm.Instructions {
 	return asm.Instructions{
 		StoreImm64(asm.RFP, -8, 0),
-		asm.LoadMapPtr(asm.R1, 0).WithReference(MapScratch),
-		asm.Mov.Reg(asm.R2, asm.RFP),
-		asm.Add.Imm(asm.R2, -8),
-		asm.FnMapLookupElem.Call(),
-		asm.JEq.Imm(asm.R0, 0, exitLabel),
-		asm.Mov.Reg(RegScratch, asm.R0),
 		asm.LoadMapPtr(asm.R1, 0).WithReference(MapState),
 		asm.Mov.Reg(asm.R2, asm.RFP),
 		asm.Add.Imm(asm.R2, -8),
@@ -225,7 +291,8 @@ func (b *Builder) makeRoom(probe string, clauses int, s *Stmt, resume asm.Instru
 	}
 	b.conts = append(b.conts, segment{})
 	b.cont = idx
-	b.insns = append(asm.Instructions{asm.Mov.Reg(RegCtx, asm.R1)}, lookupScratchState()...)
+	b.insns = append(asm.Instructions{asm.Mov.Reg(RegCtx, asm.R1)}, findScratch()...)
+	b.insns = append(b.insns, lookupState()...)
 	b.insns = append(b.insns, resume...)
 	b.funcs = nil
 }
@@ -345,7 +412,10 @@ func (b *Builder) finish(insns asm.Instructions, funcs []*Stmt) asm.Instructions
 	b.funcs = funcs // errorSymbol asks which clauses the program holds
 	defer func() { b.funcs = saved }()
 	out := append(asm.Instructions{}, insns...)
-	out = append(out, asm.Mov.Imm(asm.R0, 0).WithSymbol(exitLabel), asm.Return())
+	out = append(out,
+		asm.StoreImm(RegScratch, MstBusy, 0, asm.Word).WithSymbol(exitLabel),
+		asm.Mov.Imm(asm.R0, 0).WithSymbol(outLabel),
+		asm.Return())
 	faults, kstack, trim := false, false, false
 	for _, s := range b.funcs {
 		out = appendFunc(out, s.Symbol(), s.Insns)

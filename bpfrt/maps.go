@@ -155,7 +155,7 @@ func NewMaps(cfg Config) (*Maps, error) {
 		dst  **ebpf.Map
 		spec ebpf.MapSpec
 	}{
-		{&m.Scratch, ebpf.MapSpec{Name: MapScratch, Type: ebpf.PerCPUArray, KeySize: 4, ValueSize: uint32(l.Size), MaxEntries: 1}},
+		{&m.Scratch, ebpf.MapSpec{Name: MapScratch, Type: ebpf.PerCPUArray, KeySize: 4, ValueSize: uint32(l.Size), MaxEntries: ScratchLevels}},
 		{&m.State, ebpf.MapSpec{Name: MapState, Type: ebpf.Array, KeySize: 4, ValueSize: stateSize, MaxEntries: 1, Flags: bpfFMmapable}},
 		{&m.Globals, ebpf.MapSpec{Name: MapGlobals, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(align8(l.GlobalsSize)), MaxEntries: 1}},
 		{&m.DynVars, ebpf.MapSpec{Name: MapDynVars, Type: ebpf.Hash, KeySize: uint32(max(l.DynKeySize, 8)), ValueSize: uint32(max(l.DynValSize, 8)), MaxEntries: dynEntries}},
@@ -317,18 +317,32 @@ type Drops struct {
 	// Dynamic: dynamic variables not stored in the full dynamic
 	// variable map.
 	Dynamic uint64
+	// Nested: firings dropped because they interrupted another firing
+	// on the CPU (see MstBusy).
+	Nested uint64
 }
 
 // Drops returns what each CPU counted, indexed by CPU.
 func (m *Maps) Drops() ([]Drops, error) {
-	var vals [][]byte
-	if err := m.Scratch.Lookup(uint32(0), &vals); err != nil {
-		return nil, fmt.Errorf("read drops: %w", err)
-	}
-	drops := make([]Drops, len(vals))
+	// Each of a CPU's scratch values counts what the firings that used
+	// it dropped.
+	var drops []Drops
 	ne := binary.NativeEndian
-	for cpu, v := range vals {
-		drops[cpu] = Drops{Principal: ne.Uint64(v[MstDrops:]), Aggregation: ne.Uint64(v[MstAggDrops:]), Dynamic: ne.Uint64(v[MstDynDrops:])}
+	for level := range uint32(ScratchLevels) {
+		var vals [][]byte
+		if err := m.Scratch.Lookup(level, &vals); err != nil {
+			return nil, fmt.Errorf("read drops: %w", err)
+		}
+		if drops == nil {
+			drops = make([]Drops, len(vals))
+		}
+		for cpu, v := range vals[:min(len(vals), len(drops))] {
+			d := &drops[cpu]
+			d.Principal += ne.Uint64(v[MstDrops:])
+			d.Aggregation += ne.Uint64(v[MstAggDrops:])
+			d.Dynamic += ne.Uint64(v[MstDynDrops:])
+			d.Nested += ne.Uint64(v[MstNested:])
+		}
 	}
 	return drops, nil
 }

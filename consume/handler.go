@@ -85,6 +85,10 @@ const (
 	// thread-local) did not fit in the full dynamic variable map
 	// (dynvarsize). DTrace counts them over all CPUs.
 	DropDynamic
+	// DropNested: a probe fired in interrupts of other firings on its
+	// CPU nested deeper than the CPU has scratch values
+	// (bpfrt.ScratchLevels), and was not run.
+	DropNested
 )
 
 // DropsMessage returns DTrace's message for n losses of kind on cpu,
@@ -99,6 +103,8 @@ func DropsMessage(kind DropKind, cpu int, n uint64) string {
 		return fmt.Sprintf("%d aggregation drop%s on CPU %d", n, s, cpu)
 	case DropDynamic:
 		return fmt.Sprintf("%d dynamic variable drop%s", n, s)
+	case DropNested:
+		return fmt.Sprintf("%d nested firing drop%s on CPU %d", n, s, cpu)
 	}
 	return fmt.Sprintf("%d drop%s on CPU %d", n, s, cpu)
 }

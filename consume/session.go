@@ -458,7 +458,8 @@ func (s *Session) drain(rec *perf.Record, h Handler) error {
 // reportDrops reports the drops counted since the last report, in the
 // order DTrace reports them: the kinds it counts over all CPUs (dynamic
 // variables, then speculations), then each CPU's aggregation drops, then
-// each CPU's principal buffer drops. The runtime counts principal drops
+// each CPU's principal buffer drops; then each CPU's firings nested too
+// deep, which DTrace, whose probe context cannot be interrupted, never has. The runtime counts principal drops
 // in BPF (bpfrt.Maps.Drops) rather than from the perf ring's lost
 // records, which the kernel writes only when a later record fits, so
 // drops at the end of a run would go unreported.
@@ -490,11 +491,14 @@ func (s *Session) reportDrops(h Handler) error {
 	if err := s.reportSpecDrops(h); err != nil {
 		return err
 	}
-	for _, k := range []DropKind{DropAggregation, DropPrincipal} {
+	for _, k := range []DropKind{DropAggregation, DropPrincipal, DropNested} {
 		for cpu, d := range drops {
 			n, was := d.Principal, last[cpu].Principal
-			if k == DropAggregation {
+			switch k {
+			case DropAggregation:
 				n, was = d.Aggregation, last[cpu].Aggregation
+			case DropNested:
+				n, was = d.Nested, last[cpu].Nested
 			}
 			if n > was {
 				if err := h.Drops(k, cpu, n-was); err != nil {

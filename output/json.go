@@ -463,7 +463,7 @@ func (j *JSON) Error(e *Error) error {
 func (j *JSON) Drops(d *Drops) error {
 	b := j.record("drops")
 	b = appendStringMember(b, "kind", d.Kind.String())
-	if d.Kind == PrincipalDrops || d.Kind == AggregationDrops {
+	if d.Kind == PrincipalDrops || d.Kind == AggregationDrops || d.Kind == NestedDrops {
 		b = appendIntMember(b, "cpu", int64(d.CPU))
 	}
 	b = appendUintMember(b, "count", d.Count)

@@ -187,10 +187,13 @@ const (
 	// DynamicDrops are dynamic variables the full dynamic variable map
 	// did not take (dynvarsize).
 	DynamicDrops
+	// NestedDrops are firings not run because they interrupted another
+	// firing on their CPU, whose state they would have overwritten.
+	NestedDrops
 )
 
 var dropNames = [...]string{PrincipalDrops: "principal", SpeculationDrops: "speculation", SpeculationBusy: "speculation-busy",
-	SpeculationUnavailable: "speculation-unavailable", AggregationDrops: "aggregation", DynamicDrops: "dynamic"}
+	SpeculationUnavailable: "speculation-unavailable", AggregationDrops: "aggregation", DynamicDrops: "dynamic", NestedDrops: "nested"}
 
 func (k DropKind) String() string {
 	if int(k) < len(dropNames) && dropNames[k] != "" {

@@ -391,7 +391,7 @@ func (o *decoder) Flush() error { return o.fx.Flush() }
 // Drops reports losses.
 func (o *decoder) Drops(kind consume.DropKind, cpu int, n uint64) error {
 	k := map[consume.DropKind]output.DropKind{consume.DropPrincipal: output.PrincipalDrops,
-		consume.DropAggregation: output.AggregationDrops, consume.DropDynamic: output.DynamicDrops}[kind]
+		consume.DropAggregation: output.AggregationDrops, consume.DropDynamic: output.DynamicDrops, consume.DropNested: output.NestedDrops}[kind]
 	return o.w.Drops(&output.Drops{Kind: k, CPU: cpu, Count: n, Message: consume.DropsMessage(kind, cpu, n)})
 }
 

@@ -52,7 +52,7 @@ type Exporter struct {
 	snapshot func() ([]*agg.Aggregation, error)
 	syms     format.Symbolizer
 
-	drops     [output.DynamicDrops + 1]atomic.Uint64
+	drops     [output.NestedDrops + 1]atomic.Uint64
 	faults    atomic.Uint64
 	dropsDesc *prometheus.Desc
 	errDesc   *prometheus.Desc
