@@ -30,30 +30,15 @@ func (b *buf) bytes(n int) []byte {
 	return s
 }
 
-func (b *buf) u8() uint8 {
-	if s := b.bytes(1); s != nil {
-		return s[0]
-	}
-	return 0
-}
+func (b *buf) u8() uint8   { return fixed(b, 1, func(s []byte) uint8 { return s[0] }) }
+func (b *buf) u16() uint16 { return fixed(b, 2, binary.LittleEndian.Uint16) }
+func (b *buf) u32() uint32 { return fixed(b, 4, binary.LittleEndian.Uint32) }
+func (b *buf) u64() uint64 { return fixed(b, 8, binary.LittleEndian.Uint64) }
 
-func (b *buf) u16() uint16 {
-	if s := b.bytes(2); s != nil {
-		return binary.LittleEndian.Uint16(s)
-	}
-	return 0
-}
-
-func (b *buf) u32() uint32 {
-	if s := b.bytes(4); s != nil {
-		return binary.LittleEndian.Uint32(s)
-	}
-	return 0
-}
-
-func (b *buf) u64() uint64 {
-	if s := b.bytes(8); s != nil {
-		return binary.LittleEndian.Uint64(s)
+// fixed reads an n-byte field with get, 0 past the end.
+func fixed[T uint8 | uint16 | uint32 | uint64](b *buf, n int, get func([]byte) T) T {
+	if s := b.bytes(n); s != nil {
+		return get(s)
 	}
 	return 0
 }
