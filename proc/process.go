@@ -299,17 +299,7 @@ func (p *Process) kill() {
 	if watched {
 		return
 	}
-	for {
-		st, err := p.wfd.Wait()
-		if err != nil {
-			p.fail(err)
-			break
-		}
-		if st.Exited() {
-			p.exited(st)
-			break
-		}
-	}
+	p.waitExit()
 	if tr != nil && tr != p.parent {
 		tr.stop()
 	}
@@ -332,19 +322,23 @@ func (p *Process) watch() {
 	p.mu.Lock()
 	p.watched = true
 	p.mu.Unlock()
-	go func() {
-		for {
-			st, err := p.wfd.Wait()
-			if err != nil {
-				p.fail(err)
-				return
-			}
-			if st.Exited() {
-				p.exited(st)
-				return
-			}
+	go p.waitExit()
+}
+
+// waitExit waits for the process to exit and records how it ended, or
+// that waiting failed.
+func (p *Process) waitExit() {
+	for {
+		st, err := p.wfd.Wait()
+		if err != nil {
+			p.fail(err)
+			return
 		}
-	}()
+		if st.Exited() {
+			p.exited(st)
+			return
+		}
+	}
 }
 
 // exited records the exit; only the first of exited and fail counts.
