@@ -13,14 +13,19 @@ import (
 	"github.com/godtrace/godtrace/output"
 )
 
-// traceRecord is a record of "syscall::read:entry { trace(pid);
-// printf("%d %s\n", fd, execname); }", as the BPF side writes it.
-func traceRecord(tb testing.TB) (*cg.Program, consume.Record) {
-	convs, err := format.Parse("%d %s\n")
+// oneFormat is a program whose one printf format is text.
+func oneFormat(tb testing.TB, text string) *cg.Program {
+	convs, err := format.Parse(text)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	prog := &cg.Program{Formats: []cg.Format{{Text: "%d %s\n", Convs: convs}}}
+	return &cg.Program{Formats: []cg.Format{{Text: text, Convs: convs}}}
+}
+
+// traceRecord is a record of "syscall::read:entry { trace(pid);
+// printf("%d %s\n", fd, execname); }", as the BPF side writes it.
+func traceRecord(tb testing.TB) (*cg.Program, consume.Record) {
+	prog := oneFormat(tb, "%d %s\n")
 	stmt := &bpfrt.Stmt{DataSize: 32, Recs: []bpfrt.RecDesc{
 		{Action: cg.ActTrace, Offset: 0, Size: 8, Arg: uint64(cg.KindInt)},
 		{Action: cg.ActPrintf, Format: 0, Arg: 2},
@@ -72,11 +77,7 @@ func BenchmarkTextRecord(b *testing.B) {
 // arg1, pid)`, the string and three integers of bench/README.md's
 // records a second, with execname's 16 bytes.
 func printfRecord(tb testing.TB) (*cg.Program, consume.Record) {
-	convs, err := format.Parse("%s %d %d %d\n")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	prog := &cg.Program{Formats: []cg.Format{{Text: "%s %d %d %d\n", Convs: convs}}}
+	prog := oneFormat(tb, "%s %d %d %d\n")
 	stmt := &bpfrt.Stmt{DataSize: 40, Recs: []bpfrt.RecDesc{
 		{Action: cg.ActPrintf, Format: 0, Arg: 4},
 		{Action: cg.ActArg, Offset: 0, Size: 16, Arg: uint64(cg.KindString)},

@@ -69,13 +69,21 @@ func TestCommandTargetNotices(t *testing.T) {
 	}
 }
 
-func TestCommandGrab(t *testing.T) {
-	requireTracing(t)
-	sleep := exec.Command("/bin/sleep", "1")
+// startSleep starts sleep(1) for secs seconds, a process to trace with
+// -p, and waits for it when the test ends.
+func startSleep(t *testing.T, secs string) *exec.Cmd {
+	t.Helper()
+	sleep := exec.Command("/bin/sleep", secs)
 	if err := sleep.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer sleep.Wait()
+	t.Cleanup(func() { sleep.Wait() })
+	return sleep
+}
+
+func TestCommandGrab(t *testing.T) {
+	requireTracing(t)
+	sleep := startSleep(t, "1")
 	pid := strconv.Itoa(sleep.Process.Pid)
 	stdout, stderr, status := run(t, "-p", pid, "-n", "syscall::exit_group:entry /pid == $target/ { trace(pid); }")
 	want := "dtrace: description 'syscall::exit_group:entry ' matched 1 probe\ndtrace: pid " + pid + " has exited\n"

@@ -115,11 +115,7 @@ func TestInterruptBurst(t *testing.T) {
 // the aggregations and exits 0.
 func TestRunEnds(t *testing.T) {
 	requireTracing(t)
-	sleep := exec.Command("/bin/sleep", "2")
-	if err := sleep.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer sleep.Wait()
+	sleep := startSleep(t, "2")
 	for _, extra := range [][]string{
 		{"-p", strconv.Itoa(sleep.Process.Pid)},
 		{"-n", "BEGIN { exit(0); }"},
