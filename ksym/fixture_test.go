@@ -14,7 +14,7 @@ import (
 // base is where the fixture kernel's _text runs (link address + KASLR).
 const base = 0xffffffff82e00000
 
-func openFixture(t *testing.T, name string) *os.File {
+func openFixture(t testing.TB, name string) *os.File {
 	t.Helper()
 	f, err := os.Open(filepath.Join("testdata", name))
 	if err != nil {

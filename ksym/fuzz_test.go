@@ -1,7 +1,6 @@
 package ksym
 
 import (
-	"bytes"
 	"io"
 	"os"
 	"path/filepath"
@@ -41,11 +40,7 @@ func FuzzParseKallsyms(f *testing.F) {
 	addFixture(f, "kallsyms")
 	addFixture(f, "System.map")
 	f.Add("ffffffff81000000 T a\nffffffff81000000 t b\t[m]\n0 A c\n")
-	sysmap, err := os.ReadFile(filepath.Join("testdata", "System.map"))
-	if err != nil {
-		f.Fatal(err)
-	}
-	linked, err := ParseSystemMap(bytes.NewReader(sysmap))
+	linked, err := ParseSystemMap(openFixture(f, "System.map"))
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -72,11 +67,7 @@ func FuzzParseKallsyms(f *testing.F) {
 func FuzzParseBuiltinRanges(f *testing.F) {
 	addFixture(f, "modules.builtin.ranges")
 	f.Add(".text 00000010-00000010 = _stext\n.text 00000030-00000050 a\n.text 00000050-00000060 a b\n")
-	kallsyms, err := os.ReadFile(filepath.Join("testdata", "kallsyms"))
-	if err != nil {
-		f.Fatal(err)
-	}
-	es, err := ParseKallsyms(bytes.NewReader(kallsyms))
+	es, err := ParseKallsyms(openFixture(f, "kallsyms"))
 	if err != nil {
 		f.Fatal(err)
 	}
