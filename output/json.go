@@ -184,7 +184,7 @@ func (j *JSON) Probe(r *Probe) error {
 				if k > 0 {
 					b = append(b, ',')
 				}
-				b = j.appendArg(b, &a.Args[k])
+				b = j.appendValue(b, &a.Args[k])
 			}
 			b = append(b, ']', '}')
 			continue
@@ -196,7 +196,7 @@ func (j *JSON) Probe(r *Probe) error {
 		}
 		switch a.Kind {
 		case Trace:
-			b = j.appendValue(appendKey(b, "value"), a.Value)
+			b = j.appendValue(appendKey(b, "value"), &a.Value)
 		case Print:
 			b = j.appendPrint(b, a)
 		case Printa:
@@ -275,7 +275,7 @@ func (j *JSON) appendPrint(b []byte, a *Action) []byte {
 		text = format.AppendPrint(nil, a.Type, 0, false, a.Value.Bytes, printSize(j.opts))
 	}
 	b = appendStringMember(b, "output", string(text))
-	return j.appendValue(appendKey(b, "value"), a.Value)
+	return j.appendValue(appendKey(b, "value"), &a.Value)
 }
 
 // appendPrinta appends printa()'s members: the format and its text, if
@@ -321,8 +321,8 @@ func (j *JSON) appendAggregation(b []byte, a *agg.Aggregation) []byte {
 	for _, t := range agg.Tuples(j.ao, a) {
 		b = append(appendComma(b), '{')
 		b = append(appendKey(b, "keys"), '[')
-		for _, k := range t.Keys {
-			b = j.appendValue(appendComma(b), k)
+		for k := range t.Keys {
+			b = j.appendValue(appendComma(b), &t.Keys[k])
 		}
 		b = append(b, ']')
 		data := t.Entries[0].Data
@@ -336,32 +336,19 @@ func (j *JSON) appendAggregation(b []byte, a *agg.Aggregation) []byte {
 			}
 			b = append(b, ']')
 		} else {
-			b = j.appendValue(appendKey(b, "value"), a.Result(data))
+			r := a.Result(data)
+			b = j.appendValue(appendKey(b, "value"), &r)
 		}
 		b = append(b, '}')
 	}
 	return append(b, ']')
 }
 
-// appendArg is appendValue of a printf() argument, pointed to: integers
-// and strings, which most are, go in without a copy of the 128-byte
-// Value, which costs as much as the rest of the argument.
-func (j *JSON) appendArg(b []byte, v *format.Value) []byte {
-	switch v.Kind {
-	case format.KindInt:
-		if v.Signed {
-			return strconv.AppendInt(b, v.Int64(), 10)
-		}
-		return strconv.AppendUint(b, v.Uint64(), 10)
-	case format.KindString:
-		return appendString(b, v.Str)
-	}
-	return j.appendValue(b, *v)
-}
-
 // appendValue appends a traced value: integers as numbers, strings as
 // strings, and the others as objects whose first member names their kind.
-func (j *JSON) appendValue(b []byte, v format.Value) []byte {
+// It takes the value by pointer: a Value is 128 bytes, and copying it
+// costs as much as appending an integer or a string, which most are.
+func (j *JSON) appendValue(b []byte, v *format.Value) []byte {
 	switch v.Kind {
 	case format.KindInt:
 		if v.Signed {
@@ -392,7 +379,7 @@ func (j *JSON) appendValue(b []byte, v format.Value) []byte {
 				break
 			}
 			b = append(appendComma(b), '{')
-			b = append(j.appendFrame(b, v, pc, true), '}')
+			b = append(j.appendFrame(b, *v, pc, true), '}')
 		}
 		b = append(b, ']')
 		if truncated {
@@ -404,18 +391,18 @@ func (j *JSON) appendValue(b []byte, v format.Value) []byte {
 		return append(b, '}')
 	case format.KindSym, format.KindMod, format.KindUSym, format.KindUMod:
 		b = append(b, '{')
-		s, ok := lookup(j.p.Sym, v, v.Bits)
+		s, ok := lookup(j.p.Sym, *v, v.Bits)
 		switch v.Kind {
 		case format.KindSym:
 			b = appendStringMember(b, "sym", funcText(s, ok, v.Bits))
 		case format.KindUSym:
 			b = appendStringMember(b, "usym", funcText(s, ok, v.Bits))
 		case format.KindMod:
-			b = appendStringMember(b, "mod", keyText(j.p.Sym, v))
+			b = appendStringMember(b, "mod", keyText(j.p.Sym, *v))
 		default:
-			b = appendStringMember(b, "umod", keyText(j.p.Sym, v))
+			b = appendStringMember(b, "umod", keyText(j.p.Sym, *v))
 		}
-		b = j.appendFrame(b, v, v.Bits, false)
+		b = j.appendFrame(b, *v, v.Bits, false)
 		if v.Kind == format.KindUSym || v.Kind == format.KindUMod {
 			b = appendIntMember(b, "pid", int64(v.Pid))
 		}
