@@ -393,14 +393,11 @@ var probes = []stable.Probe{
 		}},
 }
 
-var packetArgs = []provider.Arg{
-	stable.Arg("struct sk_buff *", "pktinfo_t *", 0),
-	stable.Arg("struct sock *", "csinfo_t *", 1),
-	stable.Arg("void_ip_t *", "ipinfo_t *", 2),
+var packetArgs = append(stable.PacketArgs(),
 	stable.Arg("struct tcp_sock *", "tcpsinfo_t *", 3),
 	stable.Arg("struct tcphdr *", "tcpinfo_t *", 4),
 	stable.Arg("void", "void", 5),
-}
+)
 
 // built holds, for each CPU, the headers socketSegment builds: an IPv4
 // (20 bytes) or IPv6 (40 bytes) header, then a TCP header (20 bytes).
