@@ -181,11 +181,9 @@ func (b *Builder) Resume(points []ResumePoint, key asm.Register) {
 		asm.Mov.Reg(asm.R9, key),
 		asm.FnGetCurrentPidTgid.Call(),
 		asm.StoreMem(asm.RFP, -8, asm.R0, asm.DWord),
-		asm.LoadMapPtr(asm.R1, 0).WithReference(MapDefer),
-		asm.Mov.Reg(asm.R2, asm.RFP),
-		asm.Add.Imm(asm.R2, -8),
-		asm.FnMapLookupElem.Call(),
-		asm.JEq.Imm(asm.R0, 0, done),
+	)
+	b.Emit(lookupAt(MapDefer, done)...)
+	b.Emit(
 		asm.LoadMem(asm.R1, asm.R0, MstDeferKey, asm.Word),
 		asm.JNE.Reg(asm.R1, asm.R9, drop),
 	)

@@ -85,6 +85,18 @@ func LookupValue(m string, dst, scratch asm.Register, fail string) asm.Instructi
 	return append(LookupZero(m, scratch), asm.JEq.Imm(asm.R0, 0, fail), asm.Mov.Reg(dst, asm.R0))
 }
 
+// lookupAt emits R0 = the lookup in map m of the key the program stored
+// at [RFP-8], and a jump to fail when there is no such entry.
+func lookupAt(m, fail string) asm.Instructions {
+	return asm.Instructions{
+		asm.LoadMapPtr(asm.R1, 0).WithReference(m),
+		asm.Mov.Reg(asm.R2, asm.RFP),
+		asm.Add.Imm(asm.R2, -8),
+		asm.FnMapLookupElem.Call(),
+		asm.JEq.Imm(asm.R0, 0, fail),
+	}
+}
+
 // LookupZero emits R0 = the lookup of key 0 in map m (a pointer to the
 // value, or NULL), the key read at MstZero from scratch.
 func LookupZero(m string, scratch asm.Register) asm.Instructions {

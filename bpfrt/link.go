@@ -121,12 +121,8 @@ func claimScratch() asm.Instructions {
 	const claim = "dt_tramp_claim"
 	insns := asm.Instructions{StoreImm64(asm.RFP, -8, 0)}
 	for level := range ScratchLevels {
+		insns = append(insns, lookupAt(MapScratch, outLabel)...)
 		insns = append(insns,
-			asm.LoadMapPtr(asm.R1, 0).WithReference(MapScratch),
-			asm.Mov.Reg(asm.R2, asm.RFP),
-			asm.Add.Imm(asm.R2, -8),
-			asm.FnMapLookupElem.Call(),
-			asm.JEq.Imm(asm.R0, 0, outLabel),
 			asm.LoadMem(asm.R1, asm.R0, MstBusy, asm.Word),
 			asm.JEq.Imm(asm.R1, 0, claim),
 		)
@@ -151,13 +147,9 @@ func findScratch() asm.Instructions {
 	const found = "dt_tramp_found"
 	var insns asm.Instructions
 	for level := ScratchLevels - 1; level >= 0; level-- {
+		insns = append(insns, StoreImm64(asm.RFP, -8, int32(level)))
+		insns = append(insns, lookupAt(MapScratch, outLabel)...)
 		insns = append(insns,
-			StoreImm64(asm.RFP, -8, int32(level)),
-			asm.LoadMapPtr(asm.R1, 0).WithReference(MapScratch),
-			asm.Mov.Reg(asm.R2, asm.RFP),
-			asm.Add.Imm(asm.R2, -8),
-			asm.FnMapLookupElem.Call(),
-			asm.JEq.Imm(asm.R0, 0, outLabel),
 			asm.LoadMem(asm.R1, asm.R0, MstBusy, asm.Word),
 			asm.JNE.Imm(asm.R1, 0, found),
 		)
@@ -171,15 +163,8 @@ func findScratch() asm.Instructions {
 // lookupState looks up the state value into RegState, and ends the
 // firing if the lookup fails.
 func lookupState() asm.Instructions {
-	return asm.Instructions{
-		StoreImm64(asm.RFP, -8, 0),
-		asm.LoadMapPtr(asm.R1, 0).WithReference(MapState),
-		asm.Mov.Reg(asm.R2, asm.RFP),
-		asm.Add.Imm(asm.R2, -8),
-		asm.FnMapLookupElem.Call(),
-		asm.JEq.Imm(asm.R0, 0, exitLabel),
-		asm.Mov.Reg(RegState, asm.R0),
-	}
+	insns := append(asm.Instructions{StoreImm64(asm.RFP, -8, 0)}, lookupAt(MapState, exitLabel)...)
+	return append(insns, asm.Mov.Reg(RegState, asm.R0))
 }
 
 // Emit appends provider instructions to the trampoline.
