@@ -18,16 +18,25 @@ BEGIN
 }
 
 tick-100ms
+/++i < 3/
 {
 	@a = count();
 	@b = count();
 	printa("tick %@d\n", @a);
 }
 
+/*
+ * exit() before printa() in one clause: the consumer sees tracing stopped
+ * whenever it reads the record (with exit() in a later clause it could
+ * read the record in between, on another CPU).
+ */
 tick-100ms
-/++i == 3/
+/i == 3/
 {
+	@a = count();
+	@b = count();
 	exit(0);
+	printa("tick %@d\n", @a);
 }
 
 END
