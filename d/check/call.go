@@ -204,7 +204,20 @@ func (c *checker) callArgs(e *ast.CallExpr, fn *Ident, args []*TypeInfo) {
 		c.stackArgs(e, fn.Name, args)
 	case "tracemem":
 		c.tracememArgs(e, args)
+	case "print":
+		c.printArg(e, args[0])
 	}
+}
+
+// printArg checks print()'s argument: a pointer must point to something
+// of some size, which print() shows. DTrace finds this as it generates
+// the clause's code, so the error waits for the clause's other checks.
+func (c *checker) printArg(e *ast.CallExpr, arg *TypeInfo) {
+	r := ctype.Resolve(arg.Type)
+	if r.Kind != ctype.Pointer || r.Elem.Sizeof() != 0 || c.clause == nil || c.clause.cgErr != nil {
+		return
+	}
+	c.clause.cgErr = c.errAt(e.Args[0], diag.D_PRINT_SIZE, "print( ) argument #1 reference has type '%s' with size 0; cannot print( ) it.", typeName(r.Elem))
 }
 
 // scratchSize is the alloca() space a clause has: the scratchsize option

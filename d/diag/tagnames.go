@@ -217,4 +217,5 @@ var tagNames = [...]string{
 	D_LLQUANT_MAGTOOBIG:    "D_LLQUANT_MAGTOOBIG",
 	D_ALLOCA_INCOMPAT:      "D_ALLOCA_INCOMPAT",
 	D_ALLOCA_SIZE:          "D_ALLOCA_SIZE",
+	D_PRINT_SIZE:           "D_PRINT_SIZE",
 }

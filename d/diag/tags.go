@@ -502,6 +502,10 @@ const (
 	// space, `alloca(1 << 20)` → alloca(1048576) size larger than
 	// scratchsize 256.
 	D_ALLOCA_SIZE
+	// D_PRINT_SIZE: print() of a pointer to a type of size 0, which has
+	// nothing to show, `print((void *)0)` → print( ) argument #1 reference
+	// has type 'void' with size 0; cannot print( ) it.
+	D_PRINT_SIZE
 
 	numTags
 )
