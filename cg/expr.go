@@ -360,6 +360,9 @@ func (g *gen) addrOf(e *ast.UnaryExpr) {
 	}
 	switch x := ast.Unparen(e.X).(type) {
 	case *ast.Ident, *ast.ScopedVar, *ast.SelectorExpr, *ast.IndexExpr:
+		if v := g.info.Vars[x]; v != nil && v.Kind == check.KernelVar {
+			g.kernelVar(x.(*ast.Ident))
+		}
 		if v := g.info.Vars[x]; v != nil && v.Kind != check.Global && v.Kind != check.ClauseLocal {
 			break
 		}

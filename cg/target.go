@@ -18,12 +18,20 @@ type Target struct {
 	// feature.ErrNotSupported says the kernel refuses (it may be in
 	// lockdown).
 	WriteUser error
+	// KernelData says whether the kernel gives the addresses of its
+	// variables, which a read of one (`max_pfn) needs; nil, as it
+	// returns an error, says it does not: the kernel has none to give
+	// (built without CONFIG_KALLSYMS_ALL, it lists functions only) or
+	// hides them. A call runs only when a program reads a kernel
+	// variable, as the probe reads all of /proc/kallsyms.
+	KernelData func() error
 }
 
 // HostTarget is the target of the running kernel, probed once.
 func HostTarget() Target {
 	return Target{
 		V4:        feature.V4ISA.Check() == nil,
-		WriteUser: feature.WriteUser.Check(),
+		WriteUser:  feature.WriteUser.Check(),
+		KernelData: feature.KernelData.Check,
 	}
 }

@@ -9,7 +9,9 @@ import (
 	"testing"
 
 	"github.com/godtrace/godtrace/agg"
+	"github.com/godtrace/godtrace/ctype"
 	"github.com/godtrace/godtrace/d/check"
+	"github.com/godtrace/godtrace/d/diag"
 	"github.com/godtrace/godtrace/d/parser"
 	"github.com/godtrace/godtrace/format"
 	"github.com/godtrace/godtrace/internal/feature"
@@ -141,5 +143,41 @@ func TestAggParamsFromChecker(t *testing.T) {
 	}
 	if _, err := Compile(prog, info, dtraceProbes{}, nil, testTarget); err == nil || !strings.Contains(err.Error(), "not checked") {
 		t.Errorf("parameters the checker did not fix: %v, want an internal error", err)
+	}
+}
+
+// TestKernelVar: a kernel variable the checker types (from BTF, which
+// describes per-CPU variables) cannot be read on a kernel that gives no
+// address for its variables, which the error says with DTrace's tag and
+// words, wherever the program reads it: never "not supported yet".
+func TestKernelVar(t *testing.T) {
+	k := ctype.NewScope(ctype.KernelModule)
+	rq := &ctype.Type{Kind: ctype.Struct, Name: "rq", Size: 8}
+	rq.SetMembers([]ctype.Member{{Name: "nr_running", Type: ctype.UIntType}})
+	k.DefineVar("cpu_number", ctype.IntType)
+	k.DefineVar("runqueues", rq)
+	u := ctype.NewUniverse(nil, ctype.NewC(), ctype.NewD(256), k)
+	noData := func() error { return errors.New("no data symbols") }
+	for _, src := range []string{"trace(`cpu_number)", "trace(vmlinux`cpu_number + 1)", "x = &`cpu_number", "trace(`runqueues.nr_running)", "trace(&`runqueues.nr_running)", "@[`cpu_number] = count()"} {
+		prog, err := parser.ParseFile("k.d", []byte("BEGIN { "+src+"; }"), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		info, err := check.Check(prog, &check.Config{Types: u})
+		if err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+		name := "vmlinux`cpu_number"
+		if strings.Contains(src, "runqueues") {
+			name = "vmlinux`runqueues"
+		}
+		for _, kd := range []func() error{nil, noData} {
+			_, err := Compile(prog, info, dtraceProbes{}, nil, Target{V4: true, KernelData: kd})
+			var e *Error
+			if !errors.As(err, &e) || e.Tag != diag.D_UNKNOWN || errors.Is(err, ErrNotSupported) ||
+				e.Err.Error() != "cg failed for symbol "+name+": this kernel gives no address for its data symbols" {
+				t.Errorf("%s: %v, want DTrace's D_UNKNOWN saying the kernel gives no address", src, err)
+			}
+		}
 	}
 }

@@ -3,6 +3,7 @@ package cg
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/cilium/ebpf/asm"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/godtrace/godtrace/ctype"
 	"github.com/godtrace/godtrace/d/ast"
 	"github.com/godtrace/godtrace/d/check"
+	"github.com/godtrace/godtrace/d/diag"
 	"github.com/godtrace/godtrace/d/token"
 )
 
@@ -80,9 +82,26 @@ func (g *gen) ident(e *ast.Ident, t *ctype.Type) {
 			g.unsupported(e, "inline "+e.Name)
 		}
 		g.exprAs(v.Inline.Value, t, true)
+	case check.KernelVar:
+		g.kernelVar(e)
 	default:
 		g.unsupported(e, fmt.Sprintf("identifier %s", e.Name))
 	}
+}
+
+// kernelVar refuses a read of kernel variable e, as DTrace's code
+// generator refuses a symbol it finds no address for: the checker types
+// the variables the kernel's BTF describes (its per-CPU variables), but
+// a kernel built without CONFIG_KALLSYMS_ALL gives no address for any.
+func (g *gen) kernelVar(e *ast.Ident) {
+	name := e.Name
+	if strings.HasPrefix(name, "`") {
+		name = ctype.KernelModule + name
+	}
+	if g.target.KernelData == nil || g.target.KernelData() != nil {
+		g.failTag(e, diag.D_UNKNOWN, fmt.Errorf("cg failed for symbol %s: this kernel gives no address for its data symbols", name))
+	}
+	g.unsupported(e, "reading kernel variable "+name)
 }
 
 // varRef is where a variable reference's storage is: a base register and
@@ -99,6 +118,9 @@ func (g *gen) ref(e ast.Expr) varRef {
 	e = ast.Unparen(e)
 	switch x := e.(type) {
 	case *ast.Ident:
+		if v := g.info.Vars[x]; v != nil && v.Kind == check.KernelVar {
+			g.kernelVar(x)
+		}
 		if v := g.info.Vars[x]; v != nil && v.Kind == check.Global {
 			if off, ok := g.globals[v]; ok {
 				g.c.globals = true

@@ -1,9 +1,11 @@
 package feature
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"sync"
 
 	"github.com/cilium/ebpf"
@@ -80,6 +82,12 @@ var (
 	Ringbuf = New("ring buffer maps", func() error {
 		return features.HaveMapType(ebpf.RingBuf)
 	})
+	// KernelData is the addresses of the kernel's variables in
+	// /proc/kallsyms, which reading one (`max_pfn) needs: a kernel built
+	// without CONFIG_KALLSYMS_ALL lists its functions only (and the
+	// bounds of a few sections), and one that hides addresses from this
+	// user lists them all at 0.
+	KernelData = New("addresses of kernel data symbols", probeKernelData)
 	// WriteUser is bpf_probe_write_user, which copyout() and copyoutstr()
 	// need; a kernel in lockdown (integrity or confidentiality) has it
 	// but refuses it to every program.
@@ -169,6 +177,32 @@ func probeFentry() error {
 
 // refused makes an EPERM, or the kernel's ENOTSUPP (524, an architecture
 // without trampolines), read as the feature being absent.
+// probeKernelData counts the data symbols /proc/kallsyms gives an
+// address: a kernel that lists its variables has tens of thousands, one
+// that does not a few dozen section bounds (__start_rodata).
+func probeKernelData() error {
+	f, err := os.Open("/proc/kallsyms")
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrNotSupported, err)
+	}
+	defer f.Close()
+	n := 0
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		addr, rest, _ := strings.Cut(sc.Text(), " ")
+		if len(rest) < 2 || strings.Trim(addr, "0") == "" {
+			continue
+		}
+		switch rest[0] {
+		case 'd', 'D', 'b', 'B':
+			if n++; n > 1000 {
+				return nil
+			}
+		}
+	}
+	return fmt.Errorf("%w: /proc/kallsyms lists no address for the kernel's variables", ErrNotSupported)
+}
+
 func refused(err error) error {
 	if errors.Is(err, unix.EPERM) || errors.Is(err, unix.Errno(524)) || errors.Is(err, unix.EOPNOTSUPP) {
 		return fmt.Errorf("refused by the kernel (%v): %w", err, ErrNotSupported)
