@@ -82,16 +82,13 @@ func (g *gen) dpathTypes(call *ast.CallExpr) dpathOffsets {
 // dpath generates d_path(path) into a scratch slot.
 func (g *gen) dpath(call *ast.CallExpr) {
 	o := g.dpathTypes(call)
-	if g.strbuf < dpWords {
-		g.unsupported(call, fmt.Sprintf("d_path() with strsize below %d", dpWords))
-	}
 	kf, err := iterKfuncs()
 	if err != nil {
 		g.fail(call, err)
 	}
 	g.expr(call.Args[0])
 	g.push(call) // the path, for a fault
-	buf, st := g.strSlot(), g.strSlot()
+	buf, st := g.strSlot(), g.wideSlot(dpWords)
 	word := func(w int) int16 { return int16(st + w) }
 	end, fault := g.label("dpend"), g.label("dpfault")
 	// read copies size bytes at R3 to state word w; a failure goes to fail.

@@ -1,6 +1,8 @@
 package cg
 
 import (
+	"slices"
+
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/godtrace/godtrace/bpfrt"
@@ -68,18 +70,15 @@ func (g *gen) inetSubr(call *ast.CallExpr) {
 	if !ok && !runtime {
 		g.unsupported(call, "this address conversion")
 	}
-	// The address bytes go in a slot of their own, the text in another;
-	// with a strsize shorter than an address, the bytes do not fit.
-	if g.strbuf < 16 {
-		g.unsupported(call, "an address conversion with strsize below 15")
-	}
 	if runtime {
 		g.expr(call.Args[0])
 		g.push(call)
 		addr = call.Args[1]
 	}
 	g.expr(addr)
-	tmp, out := g.strSlot(), g.strSlot()
+	// The address bytes go in slots of their own, as many as they take
+	// whatever strsize is; the text in another, truncated to strsize.
+	tmp, out := g.wideSlot(16), g.strSlot()
 	w := inetWriter{g: g, out: out}
 	end := g.label("inetend")
 	convert := func(kind Kind, size int) {
@@ -285,22 +284,21 @@ func (g *gen) groups(w inetWriter, a int, strict bool) {
 
 // link_ntop()'s hardware types (the kernel's ARPHRD_*) and the length of
 // their addresses.
-var linkTypes = []struct{ typ, size int32 }{{1, 6}, {32, 20}} // ARPHRD_ETHER, ARPHRD_INFINIBAND
+var linkTypes = []linkType{{1, 6}, {32, 20}} // ARPHRD_ETHER, ARPHRD_INFINIBAND
+
+type linkType struct{ typ, size int32 }
 
 // linkNtop writes the text of link_ntop(type, addr) into a scratch slot:
 // the address bytes in two lower-case hex digits each, separated by
 // colons, as many as the hardware type's addresses have. Another type
 // faults with "illegal operation", as in DTrace.
 func (g *gen) linkNtop(call *ast.CallExpr) {
-	if g.strbuf < 21 {
-		g.unsupported(call, "link_ntop() with strsize below 20")
-	}
 	g.expr(call.Args[1])
 	g.push(call)
 	g.exprAs(call.Args[0], ctype.IntType, true)
 	g.emit(asm.Mov.Reg(asm.R1, asm.R0))
 	g.pop(asm.R0)
-	tmp, out := g.strSlot(), g.strSlot()
+	tmp, out := g.wideSlot(int(slices.MaxFunc(linkTypes, func(a, b linkType) int { return int(a.size - b.size) }).size)), g.strSlot()
 	w := inetWriter{g: g, out: out}
 	done := g.label("linkdone")
 	for _, lt := range linkTypes {

@@ -601,6 +601,18 @@ func (g *gen) strSlot() int {
 	return g.l.Str + min(g.c.slot, g.l.StrSlots)*g.l.StrSize - g.l.StrSize
 }
 
+// wideSlot claims consecutive string scratch slots enough for n bytes,
+// and returns the offset of the first: scratch for a conversion's
+// input, which is as large whatever strsize is. Slots claimed in a row
+// are adjacent once the program is compiled with as many as it wants.
+func (g *gen) wideSlot(n int) int {
+	first := g.strSlot()
+	for have := g.l.StrSize; have < n; have += g.l.StrSize {
+		g.strSlot()
+	}
+	return first
+}
+
 // fullExpr starts a full expression: one whose value is consumed (a
 // statement, a predicate, an action argument) before the next starts. It
 // returns the function that gives its slots back.
