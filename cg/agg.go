@@ -194,7 +194,7 @@ func (g *gen) aggKey(n ast.Node, ag *Agg, keys []ast.Expr) {
 			if !ok {
 				g.unsupported(keys[i], "stack key that is not a stack(), ustack() or jstack() call")
 			}
-			g.stackInto(off, s)
+			g.stackKey(off, f, s)
 		case f.Kind.IsUser():
 			g.pop(asm.R0)
 			g.storeUserAddr(off)
@@ -207,6 +207,21 @@ func (g *gen) aggKey(n ast.Node, ag *Agg, keys []ast.Expr) {
 			g.pop(asm.R0)
 			g.emit(asm.StoreMem(rScratch, int16(off), asm.R0, asm.DWord))
 		}
+	}
+}
+
+// stackKey fills stack key field f at off with stack s, which may ask
+// for another number of frames than the aggregation's first assignment
+// laid the field out for (stack(5) after stack()): as in DTrace, the
+// field keeps its layout, the frames s asks for filling it and zeros
+// the rest, those beyond it dropped.
+func (g *gen) stackKey(off int, f Field, s stackCall) {
+	for s.size() > f.Size {
+		s.frames--
+	}
+	g.stackInto(off, s)
+	for z := s.size(); z < f.Size; z += 8 {
+		g.emit(bpfrt.StoreImm64(rScratch, int16(off+z), 0))
 	}
 }
 

@@ -302,8 +302,18 @@ func TestUserStackRecords(t *testing.T) {
 	if k := p.Aggs[1].Keys; len(k) != 1 || k[0] != (Field{Kind: KindStack, Offset: 8, Size: 16}) {
 		t.Errorf("@k keys %+v", k)
 	}
-	if _, err := compile(t, `BEGIN { @[ustack()] = count(); } END { @[stack()] = count(); }`); !errors.Is(err, ErrNotSupported) {
-		t.Errorf("an aggregation keyed by ustack() then stack(): %v, want ErrNotSupported", err)
+	// A stack of other frames than the first assignment's keeps the
+	// first's layout, as in DTrace: its frames fill the field, zeros the
+	// rest (ustack(3) after ustack(5)), those beyond are dropped.
+	p, err = compile(t, `BEGIN { @u[ustack(5)] = count(); @k[stack(2), 1] = count(); } END { @u[ustack(3)] = count(); @u[ustack(9)] = count(); @k[stack(), 2] = count(); }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k := p.Aggs[0].Keys; len(k) != 1 || k[0] != (Field{Kind: KindUStack, Offset: 8, Size: 8 + 8*5}) {
+		t.Errorf("@u keys %+v, want the layout of ustack(5)", k)
+	}
+	if k := p.Aggs[1].Keys; len(k) != 2 || k[0] != (Field{Kind: KindStack, Offset: 8, Size: 16}) {
+		t.Errorf("@k keys %+v, want the layout of stack(2)", k)
 	}
 }
 

@@ -354,8 +354,9 @@ func (g *gen) keyField(n ast.Node, e ast.Expr, t *ctype.Type) Field {
 }
 
 // sameKeys refuses an assignment to aggregation ag whose keys would be
-// laid out differently from its first one (stack(5) where it was
-// stack(), ustack() where it was stack()): the map key has one layout.
+// of another kind than in its first one (ustack() where it was stack()),
+// which the checker refuses: the map key has one layout. A stack of
+// another size fits its field (stackKey).
 func (g *gen) sameKeys(a *ast.AssignExpr, ag *Agg) {
 	keys := aggKeys(a.Lhs)
 	for i, k := range keys {
@@ -364,7 +365,10 @@ func (g *gen) sameKeys(a *ast.AssignExpr, ag *Agg) {
 		}
 		f, first := g.keyField(a, k, g.typeOf(k).Type), ag.Keys[i]
 		special := func(k Kind) bool { return k == KindStack || k.IsUser() }
-		if (special(f.Kind) || special(first.Kind)) && (f.Kind != first.Kind || f.Size != first.Size) {
+		// A user address is recorded with its process whatever its
+		// function: one read as another's is laid out the same.
+		userAddr := func(k Kind) bool { return k.IsUser() && k != KindUStack }
+		if (special(f.Kind) || special(first.Kind)) && f.Kind != first.Kind && !(userAddr(f.Kind) && userAddr(first.Kind)) {
 			g.unsupported(k, fmt.Sprintf("key #%d of @%s laid out unlike in its first assignment", i+1, ag.Name))
 		}
 	}

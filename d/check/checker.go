@@ -122,6 +122,10 @@ type Var struct {
 	// llquantize(), checked once here for the code generator.
 	Params *agg.Params
 
+	// keyLayouts are, for each key of an aggregation, the layout its
+	// first assignment gave it where the key's type does not say it
+	// (keyLayout).
+	keyLayouts []string
 	// attr is the stability a "#pragma D attributes" gave the variable.
 	attr *Attr
 }

@@ -830,6 +830,60 @@ func (c *checker) checkKeys(e *ast.IndexExpr, prefix, name string, sig []*ctype.
 	}
 }
 
+// keyLayout names how an aggregation key is laid out when its type does
+// not say it: the kernel stack of stack(), the process and user stack of
+// ustack() and jstack(), the process and user address of usym(),
+// ufunc(), umod() and uaddr(); "" for a key stored as its type says.
+func (c *checker) keyLayout(k ast.Expr) string {
+	call, ok := ast.Unparen(k).(*ast.CallExpr)
+	if !ok {
+		return ""
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return ""
+	}
+	if v := c.info.Vars[id]; v == nil || v.Kind != BuiltinFunc {
+		return ""
+	}
+	switch id.Name {
+	case "stack":
+		return "stack( )"
+	case "ustack", "jstack":
+		return "ustack( )"
+	case "usym", "ufunc", "umod", "uaddr":
+		return "usym( )"
+	}
+	return ""
+}
+
+// sameKeyLayouts refuses a key of aggregation v laid out unlike the key
+// of its first assignment: a kernel stack where it was a user stack, a
+// stack where it was an integer. The types agree (stack() and ustack()
+// both give a stack) and DTrace lets them through, to record keys its
+// consumer then reads with the first's layout: a user stack's process
+// ID as a kernel frame, an integer as a stack. The message is DTrace's
+// for keys of incompatible types.
+func (c *checker) sameKeyLayouts(ix *ast.IndexExpr, name string, v *Var) {
+	for i, k := range ix.Index {
+		if i >= len(v.keyLayouts) {
+			break
+		}
+		first, this := v.keyLayouts[i], c.keyLayout(k)
+		if first == this {
+			continue
+		}
+		describe := func(layout string, t *ctype.Type) string {
+			if layout == "" {
+				return t.String()
+			}
+			return layout
+		}
+		c.errorf(ix, diag.D_PROTO_ARG, "@%s[ ] key #%d is incompatible with prototype:\n\tprototype: %s\n\t%9s: %s",
+			name, i+1, describe(first, v.Keys[i]), "key", describe(this, c.info.Types[k].Type))
+	}
+}
+
 // inlineIndex checks a use of an inline array: its arguments must suit
 // its parameters, and its value is the inline's, of the inline's type.
 func (c *checker) inlineIndex(e *ast.IndexExpr, v *Var) *TypeInfo {
@@ -1048,8 +1102,12 @@ func (c *checker) aggAssign(e *ast.AssignExpr) *TypeInfo {
 		keys := c.keyTypes(ix, "aggregation")
 		if !exists {
 			v.Keys = keys
+			for _, k := range ix.Index {
+				v.keyLayouts = append(v.keyLayouts, c.keyLayout(k))
+			}
 		} else {
 			c.checkKeys(ix, "@", name, v.Keys)
+			c.sameKeyLayouts(ix, name, v)
 		}
 		c.record(ix, &TypeInfo{Type: ctype.VoidType})
 	} else if exists && len(v.Keys) > 0 {
