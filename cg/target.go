@@ -30,7 +30,7 @@ type Target struct {
 // HostTarget is the target of the running kernel, probed once.
 func HostTarget() Target {
 	return Target{
-		V4:        feature.V4ISA.Check() == nil,
+		V4:         feature.V4ISA.Check() == nil,
 		WriteUser:  feature.WriteUser.Check(),
 		KernelData: feature.KernelData.Check,
 	}
