@@ -319,13 +319,21 @@ func (g *gen) aggOp(call *ast.CallExpr, name string) {
 }
 
 // setopt records setopt(name[, value]), which the consumer applies when
-// it reads the record.
+// it reads the record. Constant strings are the record's format, "name"
+// or "name=value"; when either is known only at run time, both are
+// recorded as strings after it, as DTrace records them, the record's Arg
+// counting them.
 func (g *gen) setopt(call *ast.CallExpr) {
 	var words []string
 	for _, a := range call.Args {
 		lit, ok := ast.Unparen(a).(*ast.StringLit)
 		if !ok {
-			g.unsupported(a, "setopt() of a string that is not a constant")
+			g.record(ActSetopt, 0, 1, 0, -1)
+			g.c.recs[len(g.c.recs)-1].Arg = uint64(len(call.Args))
+			for _, a := range call.Args {
+				g.recordValue(ActArg, a)
+			}
+			return
 		}
 		words = append(words, lit.Value)
 	}

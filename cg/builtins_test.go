@@ -216,6 +216,7 @@ var builtinVariants = map[string][]builtinCase{
 	},
 	"setopt": {
 		{src: "BEGIN { setopt(\"quiet\"); setopt(\"quiet\", \"no\"); setopt(\"bufsize\", \"1m\"); setopt(\"nosuchoption\"); }"},
+		{src: "BEGIN { x = \"quiet\"; setopt(x); setopt(\"bufsize\", probefunc); setopt(strjoin(\"a\", \"b\"), x); }"},
 	},
 	"printf": {
 		{src: "BEGIN { printf(\"%d %s %p %c %x %a %A %Y %u %lld %S\\n\", 1, \"a\", curthread, 'c', 2, arg0, arg1, walltimestamp, 3, 4LL, \"s\"); }"},

@@ -163,7 +163,8 @@ const (
 	ActNormalize
 	ActDenormalize
 	// ActSetopt is setopt(): Format indexes the option as text, "name" or
-	// "name=value".
+	// "name=value", when both are constants; else Arg counts the ActArg
+	// records that follow, the name's string and the value's.
 	ActSetopt
 	// ActPrint is print(): Format indexes Program.Types, the type of the
 	// value; Arg is the number of ActArg records that follow: the value,

@@ -179,7 +179,21 @@ func (o *decoder) Record(r consume.Record) error {
 				return err
 			}
 		case cg.ActSetopt:
-			text := o.prog.Formats[rd.Format].Text
+			var text string
+			if n := int(rd.Arg); n > 0 {
+				// A name or value known only at run time: both
+				// follow as strings.
+				if i+n >= len(recs) || n > 2 {
+					return fmt.Errorf("setopt record of EPID %d lacks its strings", r.EP.EPID)
+				}
+				text = value(recs[i+1], r.Data).Str
+				if n == 2 {
+					text += "=" + value(recs[i+2], r.Data).Str
+				}
+				i += n
+			} else {
+				text = o.prog.Formats[rd.Format].Text
+			}
 			if err := o.setoptError(r, text); err != nil {
 				return err
 			}
