@@ -356,7 +356,7 @@ func (g *gen) inR9(e ast.Expr, seq func() asm.Instructions) {
 	g.expr(e)
 	g.c.strtab = true
 	if g.c.depth+1 > maxDepth {
-		g.fail(e, fmt.Errorf("expression too complex: %w", ErrNotSupported))
+		g.tooComplex(e)
 	}
 	slot := int16(-8 * (g.c.depth + 1))
 	g.emit(asm.StoreMem(asm.RFP, slot, rStrtab, asm.DWord), asm.Mov.Reg(rStrtab, asm.R0))

@@ -49,7 +49,7 @@ func (g *gen) chill(n ast.Node) {
 		g.fail(n, err)
 	}
 	if g.c.depth+3 > maxDepth {
-		g.fail(n, fmt.Errorf("expression too complex: %w", ErrNotSupported))
+		g.tooComplex(n)
 	}
 	deadline := int16(-8 * (g.c.depth + 1))
 	outer, inner := int16(-8*(g.c.depth+2)), int16(-8*(g.c.depth+3))
@@ -100,7 +100,7 @@ func (g *gen) copyout(call *ast.CallExpr) {
 	g.expr(call.Args[2])
 	g.push(call)
 	if g.c.depth+3 > maxDepth {
-		g.fail(call, fmt.Errorf("expression too complex: %w", ErrNotSupported))
+		g.tooComplex(call)
 	}
 	buf, addr, size := int16(-8*(g.c.depth-2)), int16(-8*(g.c.depth-1)), int16(-8*g.c.depth)
 	it, off, length := int16(-8*(g.c.depth+1)), int16(-8*(g.c.depth+2)), int16(-8*(g.c.depth+3))
@@ -211,8 +211,20 @@ func (g *gen) needWriteUser(call *ast.CallExpr) {
 	if err := g.target.WriteUser; err != nil {
 		name := ast.Unparen(call.Fun).(*ast.Ident).Name
 		if errors.Is(err, feature.ErrNotSupported) {
-			err = fmt.Errorf("%s(): this kernel does not let BPF programs write user memory (it may be in lockdown): %w", name, ErrNotSupported)
+			err = kernelRefuses{fmt.Sprintf("%s(): this kernel does not let BPF programs write user memory (it may be in lockdown)", name), err}
 		}
 		g.fail(call, err)
 	}
 }
+
+// kernelRefuses is what the target kernel will not let a program do,
+// which no code could do there: its text says what, and it wraps the
+// feature probe's result (matching feature.ErrNotSupported), not
+// ErrNotSupported, as nothing is missing from code generation.
+type kernelRefuses struct {
+	msg   string
+	probe error
+}
+
+func (k kernelRefuses) Error() string { return k.msg }
+func (k kernelRefuses) Unwrap() error { return k.probe }

@@ -119,7 +119,7 @@ func (g *gen) dpath(call *ast.CallExpr) {
 		asm.StoreImm(rScratch, int16(buf+g.strbuf-1), 0, asm.Byte),
 	)
 	if g.c.depth+1 > maxDepth {
-		g.fail(call, fmt.Errorf("expression too complex: %w", ErrNotSupported))
+		g.tooComplex(call)
 	}
 	it := int16(-8 * (g.c.depth + 1))
 	loop, cross, done := g.label("dploop"), g.label("dpcross"), g.label("dpdone")

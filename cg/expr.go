@@ -399,7 +399,7 @@ func (g *gen) loadKernel(n ast.Node, t *ctype.Type) {
 	// The value is read into the first free stack slot, the address kept
 	// in the next one for the fault.
 	if g.c.depth+2 > maxDepth {
-		g.fail(n, fmt.Errorf("expression too complex: %w", ErrNotSupported))
+		g.tooComplex(n)
 	}
 	val, addr := int16(-8*(g.c.depth+1)), int16(-8*(g.c.depth+2))
 	bad := g.label("loadbad")

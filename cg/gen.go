@@ -316,6 +316,14 @@ func (g *gen) failTag(n ast.Node, tag diag.Tag, err error) {
 	panic(cgError{e})
 }
 
+// tooComplex stops code generation on an expression whose pending
+// values, kept on the BPF stack while the rest is evaluated, need more
+// of it than a clause has: a limit of the machine, as DTrace has its
+// "Insufficient registers to generate code", not a construct missing.
+func (g *gen) tooComplex(n ast.Node) {
+	g.fail(n, fmt.Errorf("expression too complex: it keeps more than the %d values pending that a clause's share of the BPF stack holds", maxDepth))
+}
+
 // unsupported stops code generation on a construct it lacks.
 func (g *gen) unsupported(n ast.Node, what string) {
 	g.fail(n, fmt.Errorf("%s: %w", what, ErrNotSupported))
@@ -605,7 +613,7 @@ func (g *gen) pc() int32 { return int32(len(g.c.insns)) }
 // push spills R0 to the next stack slot.
 func (g *gen) push(n ast.Node) {
 	if g.c.depth == maxDepth {
-		g.fail(n, fmt.Errorf("expression too complex: %w", ErrNotSupported))
+		g.tooComplex(n)
 	}
 	g.c.depth++
 	g.emit(asm.StoreMem(asm.RFP, int16(-8*g.c.depth), asm.R0, asm.DWord))

@@ -1,8 +1,6 @@
 package cg
 
 import (
-	"fmt"
-
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/godtrace/godtrace/bpfrt"
@@ -98,7 +96,7 @@ func (g *gen) kstack(size int, dst func()) {
 // the second frame of the kernel stack, 0 when there is none.
 func (g *gen) caller(e ast.Node) {
 	if g.c.depth+2 > maxDepth {
-		g.fail(e, fmt.Errorf("expression too complex: %w", ErrNotSupported))
+		g.tooComplex(e)
 	}
 	buf := int16(-8 * (g.c.depth + 2))
 	g.kstack(16, func() { g.emit(asm.Mov.Reg(asm.R2, asm.RFP), asm.Add.Imm(asm.R2, int32(buf))) })

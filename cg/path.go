@@ -1,8 +1,6 @@
 package cg
 
 import (
-	"fmt"
-
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/godtrace/godtrace/bpfrt"
@@ -120,7 +118,7 @@ func (g *gen) cleanpath(call *ast.CallExpr) {
 	a := g.toSlot()
 	d := g.strSlot()
 	if g.c.depth+1 > maxDepth {
-		g.fail(call, fmt.Errorf("expression too complex: %w", ErrNotSupported))
+		g.tooComplex(call)
 	}
 	it := int16(-8 * (g.c.depth + 1))
 	wi, wj := int16(g.l.This+g.baseWord), int16(g.l.This+g.baseWord+8)

@@ -53,7 +53,7 @@ func (g *gen) search(n ast.Node, s, t, start ast.Expr, back bool) (a int) {
 	b := g.toSlot()
 	g.strLen()
 	if g.c.depth+srchSlots > maxDepth {
-		g.fail(n, fmt.Errorf("expression too complex: %w", ErrNotSupported))
+		g.tooComplex(n)
 	}
 	ctx := g.c.depth + srchSlots // the slot of the context's first word
 	slot := func(i int) int16 { return int16(-8 * (ctx - i)) }

@@ -51,7 +51,7 @@ func (g *gen) strcmp(n ast.Node) {
 		g.fail(n, err)
 	}
 	if g.c.depth+2 > maxDepth {
-		g.fail(n, fmt.Errorf("expression too complex: %w", ErrNotSupported))
+		g.tooComplex(n)
 	}
 	// Two stack words: the iterator, then the result.
 	it, res := int16(-8*(g.c.depth+2)), int16(-8*(g.c.depth+1))
@@ -575,7 +575,7 @@ func (g *gen) lltostr(call *ast.CallExpr) {
 	// The digits are built on the stack, below the spilled values.
 	words := (lltostrDigits + 7) / 8
 	if g.c.depth+words > maxDepth {
-		g.fail(call, fmt.Errorf("expression too complex: %w", ErrNotSupported))
+		g.tooComplex(call)
 	}
 	buf := -8 * (g.c.depth + words)
 	end := lltostrDigits - 1

@@ -1,8 +1,6 @@
 package cg
 
 import (
-	"fmt"
-
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/godtrace/godtrace/bpfrt"
@@ -48,7 +46,7 @@ func (g *gen) strtok(call *ast.CallExpr) {
 		g.fail(call, err)
 	}
 	if g.c.depth+1 > maxDepth {
-		g.fail(call, fmt.Errorf("expression too complex: %w", ErrNotSupported))
+		g.tooComplex(call)
 	}
 	buf := g.l.This + g.strtokArea
 	pos := int16(bpfrt.MstTok)

@@ -66,7 +66,9 @@ func TestTargetISA(t *testing.T) {
 }
 
 // TestTargetWriteUser: copyoutstr() compiles when the target lets BPF write
-// user memory, and is refused with ErrNotSupported when it does not.
+// user memory, and is refused when it does not, saying why: the kernel
+// lacks the feature (feature.ErrNotSupported), code generation lacks
+// nothing (not ErrNotSupported).
 func TestTargetWriteUser(t *testing.T) {
 	const src = `BEGIN { copyoutstr("ab", arg0, 3); }`
 	if _, err := compileFor(t, src, Target{V4: true}); err != nil {
@@ -74,8 +76,9 @@ func TestTargetWriteUser(t *testing.T) {
 	}
 	refused := fmt.Errorf("bpf_probe_write_user helper: %w", feature.ErrNotSupported)
 	_, err := compileFor(t, src, Target{V4: true, WriteUser: refused})
-	if !errors.Is(err, ErrNotSupported) || !strings.Contains(err.Error(), "copyoutstr(): this kernel does not let BPF programs write user memory") {
-		t.Errorf("with user memory read-only: %v, want copyoutstr()'s refusal matching ErrNotSupported", err)
+	if errors.Is(err, ErrNotSupported) || !errors.Is(err, feature.ErrNotSupported) ||
+		err.Error() != "line 1: copyoutstr(): this kernel does not let BPF programs write user memory (it may be in lockdown)" {
+		t.Errorf("with user memory read-only: %v, want copyoutstr()'s refusal matching feature.ErrNotSupported only", err)
 	}
 }
 
@@ -143,6 +146,20 @@ func TestAggParamsFromChecker(t *testing.T) {
 	}
 	if _, err := Compile(prog, info, dtraceProbes{}, nil, testTarget); err == nil || !strings.Contains(err.Error(), "not checked") {
 		t.Errorf("parameters the checker did not fix: %v, want an internal error", err)
+	}
+}
+
+// TestTooComplex: an expression that keeps more values pending than the
+// BPF stack holds is refused as a limit, saying so, not as a construct
+// code generation lacks.
+func TestTooComplex(t *testing.T) {
+	src := "arg0"
+	for i := range 40 {
+		src = fmt.Sprintf("%d + (%s)", i, src)
+	}
+	_, err := compile(t, "BEGIN { trace("+src+"); }")
+	if err == nil || errors.Is(err, ErrNotSupported) || !strings.Contains(err.Error(), "expression too complex: it keeps more than the 28 values pending") {
+		t.Errorf("%v, want the limit", err)
 	}
 }
 

@@ -83,7 +83,7 @@ func (g *gen) ppid() {
 		g.fail(nil, fmt.Errorf("ppid: %w", err))
 	}
 	if g.c.depth+1 > maxDepth {
-		g.fail(nil, fmt.Errorf("expression too complex: %w", ErrNotSupported))
+		g.tooComplex(nil)
 	}
 	slot := int16(-8 * (g.c.depth + 1))
 	read := func(size int32, field uint32) {
@@ -127,7 +127,7 @@ func (g *gen) progenyof(call *ast.CallExpr) {
 	g.expr(call.Args[0])
 	g.push(call)
 	if g.c.depth+3 > maxDepth {
-		g.fail(call, fmt.Errorf("expression too complex: %w", ErrNotSupported))
+		g.tooComplex(call)
 	}
 	// The pid, the task, a read buffer and the level count live in stack
 	// slots: each read is a helper call.

@@ -1,8 +1,6 @@
 package cg
 
 import (
-	"fmt"
-
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/godtrace/godtrace/bpfrt"
@@ -77,7 +75,7 @@ func (g *gen) ustackUnwind(off int, s stackCall, caller bool) {
 		s.frames = 2
 	}
 	if g.c.depth+uwSlots > maxDepth {
-		g.fail(nil, fmt.Errorf("expression too complex: %w", ErrNotSupported))
+		g.tooComplex(nil)
 	}
 	kf, err := iterKfuncs()
 	if err != nil {

@@ -173,7 +173,7 @@ func (g *gen) ucaller(e ast.Node) {
 		return
 	}
 	if g.c.depth+2 > maxDepth {
-		g.fail(e, fmt.Errorf("expression too complex: %w", ErrNotSupported))
+		g.tooComplex(e)
 	}
 	buf := int16(-8 * (g.c.depth + 2))
 	if entryReturnAtSP && g.funcEntry() {
@@ -255,7 +255,7 @@ func (g *gen) uregs(e *ast.IndexExpr) {
 		return
 	}
 	if g.c.depth+1 > maxDepth {
-		g.fail(e, fmt.Errorf("expression too complex: %w", ErrNotSupported))
+		g.tooComplex(e)
 	}
 	buf := int16(-8 * (g.c.depth + 1))
 	g.emit(
@@ -280,7 +280,7 @@ func (g *gen) threadReg(e ast.Node, j int) {
 		g.fail(e, fmt.Errorf("uregs[]: %w", err))
 	}
 	if g.c.depth+1 > maxDepth {
-		g.fail(e, fmt.Errorf("expression too complex: %w", ErrNotSupported))
+		g.tooComplex(e)
 	}
 	r := regs[j]
 	buf := int16(-8 * (g.c.depth + 1))
