@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -74,7 +75,13 @@ func TestScriptPositionsGenerated(t *testing.T) {
 	testutil.RequireRoot(t)
 	dir := t.TempDir()
 	good := writeScript(t, dir, "good.d", "BEGIN\n{\n\tx = 1;\n}\n")
-	refused := writeScript(t, dir, "refused.d", "\n\n\n\nBEGIN\n{\n\t@[ustack()] = count();\n}\nEND\n{\n\t@[stack()] = count();\n}\n")
+	// An expression nesting deeper than the BPF stack holds passes the
+	// checker, to be refused by code generation.
+	deep := "arg0"
+	for i := range 40 {
+		deep = fmt.Sprintf("%d + (%s)", i, deep)
+	}
+	refused := writeScript(t, dir, "refused.d", "\n\n\n\nBEGIN\n{\n\tx = 2;\n}\nEND\n{\n\ttrace("+deep+");\n}\n")
 	for _, args := range [][]string{{"-s", refused, "-s", good}, {"-s", good, "-s", refused}} {
 		_, stderr, status := run(t, append([]string{"-e", "-xerrtags"}, args...)...)
 		want := "dtrace: failed to compile script " + refused + ": [D_UNKNOWN] line 11: "
