@@ -2,7 +2,6 @@ package output
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -13,7 +12,30 @@ import (
 
 	"github.com/godtrace/godtrace/agg"
 	"github.com/godtrace/godtrace/format"
+	"github.com/godtrace/godtrace/internal/testutil"
 )
+
+// profileStart is when the runs of writeProfile start; each lasts a second.
+var profileStart = time.Unix(1000, 0)
+
+// writeProfile writes the aggregations aggs as the pprof output does at
+// the end of a run, with fakeSyms for symbols, and reads the profile back.
+func writeProfile(t *testing.T, aggs ...*agg.Aggregation) *profile.Profile {
+	t.Helper()
+	var set agg.Set
+	for _, x := range aggs {
+		set.Declare(x)
+	}
+	path := filepath.Join(t.TempDir(), "p.pb.gz")
+	w := NewPprof(path)
+	if err := w.Start(&Start{Time: profileStart, Symbols: fakeSyms{}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.End(&End{Time: profileStart.Add(time.Second), Aggs: &set}); err != nil {
+		t.Fatal(err)
+	}
+	return testutil.ReadProfile(t, path)
+}
 
 func TestPprof(t *testing.T) {
 	// @ counts kernel stacks; @b sums by execname, kernel and user stack;
@@ -27,31 +49,7 @@ func TestPprof(t *testing.T) {
 	q.Merge(0, make([]int64, agg.QuantizeBuckets), stack(0x1010))
 	n := agg.New(4, "n", agg.Count, agg.Params{})
 	n.Merge(0, []int64{1}, format.String("x"))
-	var set agg.Set
-	for _, x := range []*agg.Aggregation{a, b, q, n} {
-		set.Declare(x)
-	}
-	path := filepath.Join(t.TempDir(), "p.pb.gz")
-	w := NewPprof(path)
-	start := time.Unix(1000, 0)
-	if err := w.Start(&Start{Time: start, Symbols: fakeSyms{}}); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.End(&End{Time: start.Add(time.Second), Aggs: &set}); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	p, err := profile.Parse(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := p.CheckValid(); err != nil {
-		t.Fatal(err)
-	}
+	p := writeProfile(t, a, b, q, n)
 	var types []string
 	for _, st := range p.SampleType {
 		types = append(types, st.Type+"/"+st.Unit)
@@ -59,7 +57,7 @@ func TestPprof(t *testing.T) {
 	if got := strings.Join(types, " "); got != "count/count b/" || p.DefaultSampleType != "count" {
 		t.Errorf("sample types %s, default %s", got, p.DefaultSampleType)
 	}
-	if p.TimeNanos != start.UnixNano() || p.DurationNanos != int64(time.Second) {
+	if p.TimeNanos != profileStart.UnixNano() || p.DurationNanos != int64(time.Second) {
 		t.Errorf("time %d, duration %d", p.TimeNanos, p.DurationNanos)
 	}
 	var samples []string
@@ -113,29 +111,7 @@ func TestPprofTruncated(t *testing.T) {
 	a := agg.New(1, "", agg.Count, agg.Params{})
 	a.Merge(0, []int64{4}, format.Value{Kind: format.KindUStack, Pid: 7, Frames: []uint64{0x410, format.FrameTruncated, 0}})
 	a.Merge(0, []int64{2}, format.Value{Kind: format.KindUStack, Pid: 8, Frames: []uint64{0x420, format.FrameTruncated, 0}})
-	var set agg.Set
-	set.Declare(a)
-	path := filepath.Join(t.TempDir(), "p.pb.gz")
-	w := NewPprof(path)
-	start := time.Unix(1000, 0)
-	if err := w.Start(&Start{Time: start, Symbols: fakeSyms{}}); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.End(&End{Time: start.Add(time.Second), Aggs: &set}); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	p, err := profile.Parse(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := p.CheckValid(); err != nil {
-		t.Fatal(err)
-	}
+	p := writeProfile(t, a)
 	// Both samples end in the one location of the mark.
 	if len(p.Sample) != 2 || len(p.Sample[0].Location) != 2 || len(p.Sample[1].Location) != 2 {
 		t.Fatalf("samples %v, want two of 2 locations", p.Sample)

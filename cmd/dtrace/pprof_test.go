@@ -1,12 +1,11 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
-	"github.com/google/pprof/profile"
+	"github.com/godtrace/godtrace/internal/testutil"
 )
 
 // TestPprofFile writes a system call's kernel stack as a profile and reads
@@ -19,15 +18,7 @@ func TestPprofFile(t *testing.T) {
 	if status != 0 {
 		t.Fatalf("status %d: %s", status, stderr)
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	p, err := profile.Parse(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := testutil.ReadProfile(t, path)
 	if len(p.SampleType) != 1 || p.SampleType[0].Type != "calls" || p.SampleType[0].Unit != "count" {
 		t.Fatalf("sample types %v", p.SampleType)
 	}

@@ -3,6 +3,7 @@
 // Any other failure, including "not root", fails the test, because CI runs
 // as root and a privileged test that skips there is a bug. It also builds
 // cmd/dtrace once per test binary for the tests that run the command as
-// users do (Dtrace), and waits for the BPF programs of a dtrace that has
-// ended to be freed (WaitProgramsGone).
+// users do (Dtrace), waits for the BPF programs of a dtrace that has
+// ended to be freed (WaitProgramsGone), and reads back the pprof profiles
+// the tests of the pprof output make (ReadProfile).
 package testutil
