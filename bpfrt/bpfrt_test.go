@@ -231,39 +231,46 @@ func TestNewMapsFailure(t *testing.T) {
 	}
 }
 
-func TestAggCapacity(t *testing.T) {
-	for _, c := range []struct {
-		cfg     Config
-		entries uint32
-		err     error
-	}{
-		{Config{}, 1, nil},
-		// A keyless count(): 12 bytes of tuple, 8 of counter, 8 of data.
-		{Config{AggSize: 27, AggTuple: 12, AggValSize: 8}, 0, ErrBufTooSmall},
-		{Config{AggSize: 28, AggTuple: 12, AggValSize: 8}, 1, nil},
-		// Keys: as many tuples as aggsize holds by DTrace's measure.
-		{Config{AggSize: 100, AggTuple: 16, AggKeySize: 16, AggValSize: 8}, 3, nil},
-	} {
+// capacityCase is a configuration and the entries a map sized by it
+// holds, or the error its sizing gives.
+type capacityCase struct {
+	cfg     Config
+	entries uint32
+	err     error
+}
+
+// checkCapacity checks what capacity, the sizing of one map, gives for
+// each case's layout.
+func checkCapacity(t *testing.T, capacity func(*Layout) (uint32, error), cases []capacityCase) {
+	t.Helper()
+	for _, c := range cases {
 		l, err := NewLayout(c.cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		n, err := aggCapacity(l)
+		n, err := capacity(l)
 		if n != c.entries || err != c.err {
 			t.Errorf("%+v: got %d, %v; want %d, %v", c.cfg, n, err, c.entries, c.err)
 		}
 	}
 }
 
+func TestAggCapacity(t *testing.T) {
+	checkCapacity(t, aggCapacity, []capacityCase{
+		{Config{}, 1, nil},
+		// A keyless count(): 12 bytes of tuple, 8 of counter, 8 of data.
+		{Config{AggSize: 27, AggTuple: 12, AggValSize: 8}, 0, ErrBufTooSmall},
+		{Config{AggSize: 28, AggTuple: 12, AggValSize: 8}, 1, nil},
+		// Keys: as many tuples as aggsize holds by DTrace's measure.
+		{Config{AggSize: 100, AggTuple: 16, AggKeySize: 16, AggValSize: 8}, 3, nil},
+	})
+}
+
 // TestDynCapacity checks that the dynamic variable map holds as many
 // variables as dynvarsize holds by DTrace's measure, and that a dynvarsize
 // too small for one is refused as DTrace refuses it.
 func TestDynCapacity(t *testing.T) {
-	for _, c := range []struct {
-		cfg     Config
-		entries uint32
-		err     error
-	}{
+	checkCapacity(t, dynCapacity, []capacityCase{
 		// No dynamic variables: one entry, whatever dynvarsize.
 		{Config{DynVarSize: 1}, 1, nil},
 		// An int keyed by an int: a 16-byte tuple and 4 bytes of value.
@@ -272,16 +279,7 @@ func TestDynCapacity(t *testing.T) {
 		{Config{DynVarSize: 100, DynKeySize: 16, DynValSize: 8, DynTuple: 16, DynValue: 4}, 5, nil},
 		// Thread-locals have no tuple: three ints in 15 bytes.
 		{Config{DynVarSize: 15, DynKeySize: 16, DynValSize: 8, DynValue: 4}, 3, nil},
-	} {
-		l, err := NewLayout(c.cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		n, err := dynCapacity(l)
-		if n != c.entries || err != c.err {
-			t.Errorf("%+v: got %d, %v; want %d, %v", c.cfg, n, err, c.entries, c.err)
-		}
-	}
+	})
 }
 
 // TestBuilderChainsClauses checks that a probe with more clauses than one
