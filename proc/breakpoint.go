@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"syscall"
 
-	"github.com/godtrace/godtrace/waitfd"
 	"golang.org/x/sys/unix"
 )
 
@@ -97,16 +96,12 @@ func (p *Process) runTo(addr uint64) error {
 		return err
 	}
 	for {
-		st, err := p.wfd.Wait()
-		if err != nil {
-			return err
-		}
-		if st.Exited() {
-			p.exited(st)
+		st, err := p.nextTrap()
+		if err == ErrExited {
 			return fmt.Errorf("pid %d: %v before reaching %#x: %w", p.pid, st, addr, ErrExited)
 		}
-		if st.Code != waitfd.CLDTrapped {
-			continue
+		if err != nil {
+			return err
 		}
 		sig := st.StopSignal()
 		hit := false

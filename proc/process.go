@@ -162,20 +162,32 @@ func Grab(pid int, opts *GrabOptions) (*Process, error) {
 	return p, nil
 }
 
+// nextTrap waits for the process's next ptrace stop, passing over other
+// changes of state. When the process exits first, it records the exit
+// and returns its status with ErrExited itself (not wrapped).
+func (p *Process) nextTrap() (waitfd.Status, error) {
+	for {
+		st, err := p.wfd.Wait()
+		if err != nil {
+			return st, err
+		}
+		if st.Exited() {
+			p.exited(st)
+			return st, ErrExited
+		}
+		if st.Code == waitfd.CLDTrapped {
+			return st, nil
+		}
+	}
+}
+
 // waitTrap waits for the stop PTRACE_INTERRUPT asked for, delivering
 // any signal that arrives first.
 func (p *Process) waitTrap() error {
 	for {
-		st, err := p.wfd.Wait()
+		st, err := p.nextTrap()
 		if err != nil {
 			return err
-		}
-		if st.Exited() {
-			p.exited(st)
-			return ErrExited
-		}
-		if st.Code != waitfd.CLDTrapped {
-			continue
 		}
 		if st.Value>>8 == unix.PTRACE_EVENT_STOP {
 			return nil
