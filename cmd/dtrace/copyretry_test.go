@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -13,14 +11,7 @@ import (
 // strings lie in pages it never touched.
 func buildColdpaths(t *testing.T) string {
 	t.Helper()
-	if _, err := exec.LookPath("gcc"); err != nil {
-		t.Fatal("the test needs gcc:", err)
-	}
-	bin := filepath.Join(t.TempDir(), "coldpaths")
-	if out, err := exec.Command("gcc", "-O2", "-o", bin, "testdata/coldpaths.c").CombinedOutput(); err != nil {
-		t.Fatalf("gcc: %v\n%s", err, out)
-	}
-	return bin
+	return buildC(t, "coldpaths", "-O2")
 }
 
 // coldPaths is how many paths the tests have coldpaths open.

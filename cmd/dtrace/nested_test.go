@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"testing"
@@ -20,13 +18,7 @@ import (
 // and a firing nested deeper than that would be dropped and reported.
 func TestNestedFiring(t *testing.T) {
 	requireTracing(t)
-	if _, err := exec.LookPath("gcc"); err != nil {
-		t.Fatal("the test needs gcc:", err)
-	}
-	bin := filepath.Join(t.TempDir(), "sysloop")
-	if out, err := exec.Command("gcc", "-O2", "-o", bin, "testdata/sysloop.c").CombinedOutput(); err != nil {
-		t.Fatalf("gcc: %v\n%s", err, out)
-	}
+	bin := buildC(t, "sysloop", "-O2")
 	const calls = 3000000
 	script := `
 		syscall::getpriority:entry /pid == $target/ { this->a = arg0; }

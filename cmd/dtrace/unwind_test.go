@@ -17,14 +17,7 @@ import (
 // called unwind, as its frames show.
 func buildUnwind(t *testing.T) string {
 	t.Helper()
-	if _, err := exec.LookPath("gcc"); err != nil {
-		t.Fatal("the test needs gcc:", err)
-	}
-	bin := filepath.Join(t.TempDir(), "unwind")
-	if out, err := exec.Command("gcc", "-O2", "-fomit-frame-pointer", "-o", bin, "testdata/unwind.c").CombinedOutput(); err != nil {
-		t.Fatalf("gcc: %v\n%s", err, out)
-	}
-	return bin
+	return buildC(t, "unwind", "-O2", "-fomit-frame-pointer")
 }
 
 // TestUstackUnwindChain checks that ustack() in a target process built
@@ -231,19 +224,10 @@ func TestUstackUnwindGdb(t *testing.T) {
 	if err != nil {
 		t.Skip("gdb is not installed (Debian: apt-get install gdb):", err)
 	}
-	if _, err := exec.LookPath("gcc"); err != nil {
-		t.Fatal("the test needs gcc:", err)
-	}
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "gdbchain")
-	for _, args := range [][]string{
-		{"-O2", "-fomit-frame-pointer", "-shared", "-fPIC", "-o", filepath.Join(dir, "libgdblib.so"), "testdata/gdblib.c"},
-		{"-O2", "-fomit-frame-pointer", "-o", bin, "testdata/gdbchain.c", "-L" + dir, "-lgdblib", "-Wl,-rpath," + dir},
-	} {
-		if out, err := exec.Command("gcc", args...).CombinedOutput(); err != nil {
-			t.Fatalf("gcc: %v\n%s", err, out)
-		}
-	}
+	gcc(t, "-O2", "-fomit-frame-pointer", "-shared", "-fPIC", "-o", filepath.Join(dir, "libgdblib.so"), "testdata/gdblib.c")
+	gcc(t, "-O2", "-fomit-frame-pointer", "-o", bin, "testdata/gdbchain.c", "-L"+dir, "-lgdblib", "-Wl,-rpath,"+dir)
 	script, err := filepath.Abs("testdata/gdbframes.py")
 	if err != nil {
 		t.Fatal(err)

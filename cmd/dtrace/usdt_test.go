@@ -16,9 +16,6 @@ import (
 // with them, is-enabled probes true only while traced.
 func TestHeaderAndLink(t *testing.T) {
 	requireTracing(t)
-	if _, err := exec.LookPath("gcc"); err != nil {
-		t.Fatal("the test needs gcc:", err)
-	}
 	dir := t.TempDir()
 	header, obj, progObj, prog := filepath.Join(dir, "usdtdemo.h"), filepath.Join(dir, "usdtdemo.o"), filepath.Join(dir, "prog.o"), filepath.Join(dir, "prog")
 	if _, stderr, status := run(t, "-h", "-s", "testdata/usdtdemo.d", "-o", header); status != 0 {
@@ -38,13 +35,7 @@ func TestHeaderAndLink(t *testing.T) {
 			t.Errorf("the header lacks %q:\n%s", want, text)
 		}
 	}
-	gcc := func(args ...string) {
-		t.Helper()
-		if out, err := exec.Command("gcc", args...).CombinedOutput(); err != nil {
-			t.Fatalf("gcc %v: %v\n%s", args, err, out)
-		}
-	}
-	gcc("-O2", "-I", dir, "-c", "-o", progObj, "testdata/usdtprog.c")
+	gcc(t, "-O2", "-I", dir, "-c", "-o", progObj, "testdata/usdtprog.c")
 	// Linking needs the semaphores that -G defines.
 	if out, err := exec.Command("gcc", "-o", prog, progObj).CombinedOutput(); err == nil {
 		t.Fatalf("linked without the -G object:\n%s", out)
@@ -52,7 +43,7 @@ func TestHeaderAndLink(t *testing.T) {
 	if _, stderr, status := run(t, "-G", "-s", "testdata/usdtdemo.d", "-o", obj, progObj); status != 0 {
 		t.Fatalf("-G: status %d, stderr %q", status, stderr)
 	}
-	gcc("-o", prog, progObj, obj)
+	gcc(t, "-o", prog, progObj, obj)
 
 	// Untraced, work-done is never enabled.
 	var exitErr *exec.ExitError
@@ -101,9 +92,7 @@ func TestHeaderAndLinkNames(t *testing.T) {
 	}
 	// -G wants probe sites of the declared provider in the objects.
 	empty := filepath.Join(t.TempDir(), "empty.o")
-	if out, err := exec.Command("gcc", "-c", "-o", empty, "-x", "c", "/dev/null").CombinedOutput(); err != nil {
-		t.Fatalf("gcc: %v\n%s", err, out)
-	}
+	gcc(t, "-c", "-o", empty, "-x", "c", "/dev/null")
 	_, stderr, status := run(t, "-G", "-s", src, empty)
 	// DTrace names the script without its .d: it strips the suffix to
 	// name the object.

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -14,19 +13,11 @@ import (
 // with flags; the executable is called ustack, as its frames show.
 func buildUstack(t *testing.T, flags ...string) string {
 	t.Helper()
-	if _, err := exec.LookPath("gcc"); err != nil {
-		t.Fatal("the test needs gcc:", err)
-	}
 	dir := t.TempDir()
-	gcc := func(args ...string) {
-		t.Helper()
-		if out, err := exec.Command("gcc", append(append([]string{}, flags...), args...)...).CombinedOutput(); err != nil {
-			t.Fatalf("gcc %v: %v\n%s", args, err, out)
-		}
-	}
-	gcc("-shared", "-fPIC", "-o", filepath.Join(dir, "libustack.so"), "testdata/ustacklib.c")
+	flags = flags[:len(flags):len(flags)] // each gcc call appends its own arguments
+	gcc(t, append(flags, "-shared", "-fPIC", "-o", filepath.Join(dir, "libustack.so"), "testdata/ustacklib.c")...)
 	bin := filepath.Join(dir, "ustack")
-	gcc("-o", bin, "testdata/ustack.c", "-L"+dir, "-lustack", "-Wl,-rpath,"+dir)
+	gcc(t, append(flags, "-o", bin, "testdata/ustack.c", "-L"+dir, "-lustack", "-Wl,-rpath,"+dir)...)
 	return bin
 }
 
