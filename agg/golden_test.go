@@ -3,12 +3,12 @@ package agg
 import (
 	"flag"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"testing"
 
 	"github.com/godtrace/godtrace/format"
+	"github.com/godtrace/godtrace/internal/testutil"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -17,23 +17,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/go
 // with -update.
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", "golden", name+".golden")
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if string(got) != string(want) {
-		t.Errorf("%s differs:\n got %q\nwant %q", name, got, want)
-	}
+	testutil.Golden(t, filepath.Join("testdata", "golden", name+".golden"), got, *update)
 }
 
 func i64(v int64) format.Value { return format.Int(v, 8) }

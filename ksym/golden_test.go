@@ -3,9 +3,10 @@ package ksym
 import (
 	"bytes"
 	"flag"
-	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/godtrace/godtrace/internal/testutil"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -21,17 +22,5 @@ func TestWriteKallmodsyms(t *testing.T) {
 	if err := tb.WriteKallmodsyms(&buf); err != nil {
 		t.Fatal(err)
 	}
-	golden := filepath.Join("testdata", "kallmodsyms.golden")
-	if *update {
-		if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(buf.Bytes(), want) {
-		t.Errorf("got\n%s\nwant\n%s", buf.Bytes(), want)
-	}
+	testutil.Golden(t, filepath.Join("testdata", "kallmodsyms.golden"), buf.Bytes(), *update)
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/godtrace/godtrace/d/ast"
+	"github.com/godtrace/godtrace/internal/testutil"
 )
 
 var update = flag.Bool("update", false, "rewrite the printer's golden files")
@@ -29,21 +30,7 @@ func TestPrintGolden(t *testing.T) {
 			t.Errorf("%s: %v", path, err)
 			continue
 		}
-		got := ast.String(prog)
 		golden := filepath.Join("testdata", "print", strings.TrimSuffix(filepath.Base(path), ".d")+".golden")
-		if *update {
-			if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Errorf("%v (run go test -update)", err)
-			continue
-		}
-		if got != string(want) {
-			t.Errorf("%s: printed text differs from %s:\n%s", path, golden, got)
-		}
+		testutil.Golden(t, golden, []byte(ast.String(prog)), *update)
 	}
 }

@@ -4,6 +4,7 @@
 // as root and a privileged test that skips there is a bug. It also builds
 // cmd/dtrace once per test binary for the tests that run the command as
 // users do (Dtrace), waits for the BPF programs of a dtrace that has
-// ended to be freed (WaitProgramsGone), and reads back the pprof profiles
-// the tests of the pprof output make (ReadProfile).
+// ended to be freed (WaitProgramsGone), reads back the pprof profiles the
+// tests of the pprof output make (ReadProfile), and compares output with
+// golden files that -update rewrites (Golden).
 package testutil

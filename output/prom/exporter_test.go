@@ -8,7 +8,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -20,6 +19,7 @@ import (
 
 	"github.com/godtrace/godtrace/agg"
 	"github.com/godtrace/godtrace/format"
+	"github.com/godtrace/godtrace/internal/testutil"
 	"github.com/godtrace/godtrace/option"
 	"github.com/godtrace/godtrace/output"
 )
@@ -177,19 +177,7 @@ func gather(t *testing.T, e *Exporter, f expfmt.Format) string {
 
 func golden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs (go test -update rewrites it); got:\n%s", path, got)
-	}
+	testutil.Golden(t, filepath.Join("testdata", name), []byte(got), *update)
 }
 
 // exporter returns an exporter on a loopback port, closed with the test.
