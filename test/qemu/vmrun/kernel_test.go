@@ -54,15 +54,7 @@ func fakeKernel(t *testing.T) *kernel {
 		"lib/modules/6.12.1-amd64/kernel/fs/9p/9p.ko.xz":     "",
 		"lib/modules/6.12.1-amd64/kernel/drivers/virtio.txt": "",
 	}
-	for name, data := range files {
-		p := filepath.Join(root, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, root, files)
 	k := &kernel{pkg: "linux-image-test", root: root}
 	if err := k.locate(); err != nil {
 		t.Fatal(err)
