@@ -236,46 +236,37 @@ func openArchive(t *testing.T, path string) *Archive {
 	return a
 }
 
-func TestReadGCCObject(t *testing.T) {
+// readKinds compiles testdata/kinds.c into the file name with args, and
+// checks the CTF read from it against objdump's dump of it and against
+// what kinds.c declares; it returns the dictionary.
+func readKinds(t *testing.T, name string, args ...string) *Dict {
+	t.Helper()
 	needToolchainCTF(t)
-	obj := filepath.Join(t.TempDir(), "kinds.o")
-	compile(t, obj, "-c", "testdata/kinds.c")
-	a := openArchive(t, obj)
+	out := filepath.Join(t.TempDir(), name)
+	compile(t, out, args...)
+	a := openArchive(t, out)
 	d, err := a.Dict(DefaultMember)
 	if err != nil {
 		t.Fatal(err)
 	}
-	compareDump(t, obj, d, parseObjdump(t, run(t, "objdump", "--ctf", obj))[DefaultMember])
+	compareDump(t, out, d, parseObjdump(t, run(t, "objdump", "--ctf", out))[DefaultMember])
+	checkKinds(t, d)
+	return d
+}
+
+func TestReadGCCObject(t *testing.T) {
+	d := readKinds(t, "kinds.o", "-c", "testdata/kinds.c")
 	if !strings.HasSuffix(d.CUName, "kinds.c") {
 		t.Errorf("CU name %q", d.CUName)
 	}
-	checkKinds(t, d)
 }
 
 func TestReadLinkedExecutable(t *testing.T) {
-	needToolchainCTF(t)
-	exe := filepath.Join(t.TempDir(), "kinds")
-	compile(t, exe, "testdata/kinds.c", "-Wl,--ctf-variables")
-	a := openArchive(t, exe)
-	d, err := a.Dict(DefaultMember)
-	if err != nil {
-		t.Fatal(err)
-	}
-	compareDump(t, exe, d, parseObjdump(t, run(t, "objdump", "--ctf", exe))[DefaultMember])
-	checkKinds(t, d)
+	readKinds(t, "kinds", "testdata/kinds.c", "-Wl,--ctf-variables")
 }
 
 func TestReadSharedLibrary(t *testing.T) {
-	needToolchainCTF(t)
-	so := filepath.Join(t.TempDir(), "libkinds.so")
-	compile(t, so, "-shared", "-fPIC", "testdata/kinds.c")
-	a := openArchive(t, so)
-	d, err := a.Dict(DefaultMember)
-	if err != nil {
-		t.Fatal(err)
-	}
-	compareDump(t, so, d, parseObjdump(t, run(t, "objdump", "--ctf", so))[DefaultMember])
-	checkKinds(t, d)
+	readKinds(t, "libkinds.so", "-shared", "-fPIC", "testdata/kinds.c")
 }
 
 // checkKinds asserts what kinds.c declares, independent of objdump.
