@@ -8,12 +8,6 @@ import (
 	"github.com/godtrace/godtrace/format"
 )
 
-// recorded returns the stdout part of a conformance case's .r file.
-func recorded(t *testing.T, name string) string {
-	t.Helper()
-	return conformance.Recorded(t, name)
-}
-
 func str(s string) format.Value { return format.String(s) }
 func i32(v int64) format.Value  { return format.Int(v, 4) }
 
@@ -64,7 +58,7 @@ func (r *run) printf(s string) { r.out = append(r.out, s...) }
 func (r *run) check(name string) {
 	r.t.Helper()
 	got := string(r.set.End(r.out, r.o))
-	if want := recorded(r.t, name); got != want {
+	if want := conformance.Recorded(r.t, name); got != want {
 		r.t.Errorf("%s:\n got %q\nwant %q", name, got, want)
 	}
 }

@@ -7,12 +7,6 @@ import (
 	"github.com/godtrace/godtrace/internal/conformance"
 )
 
-// recorded returns the stdout part of a conformance case's .r file.
-func recorded(t *testing.T, name string) string {
-	t.Helper()
-	return conformance.Recorded(t, name)
-}
-
 // printfs runs a sequence of printf() actions the way the consumer does.
 type printfs struct {
 	t   *testing.T
@@ -36,7 +30,7 @@ func (r *printfs) end() string { return string(append(r.out, '\n')) }
 
 func check(t *testing.T, name, got string) {
 	t.Helper()
-	if want := recorded(t, name); got != want {
+	if want := conformance.Recorded(t, name); got != want {
 		t.Errorf("%s:\n got %q\nwant %q", name, got, want)
 	}
 }
