@@ -7,14 +7,7 @@
 #include <unistd.h>
 
 long lib_call(long (*f)(long), long x);
-volatile long sink;
-
-__attribute__((noinline)) long c(long x)
-{
-	long v[4] = {x, x + 1, x + 2, x + 3};
-	sink += syscall(SYS_getppid);
-	return v[sink & 3] + sink;
-}
+#include "leaf.h"
 
 __attribute__((noinline)) long b(long x)
 {

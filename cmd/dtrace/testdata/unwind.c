@@ -11,14 +11,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-volatile long sink;
-
-__attribute__((noinline)) long c(long x)
-{
-	long v[4] = {x, x + 1, x + 2, x + 3};
-	sink += syscall(SYS_getppid);
-	return v[sink & 3] + sink;
-}
+#include "leaf.h"
 
 __attribute__((noinline)) long b(long x)
 {
