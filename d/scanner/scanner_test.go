@@ -37,11 +37,25 @@ func scanAll(src string, outer bool) (toks, errs []string) {
 	return toks, errs
 }
 
+// scanCase is a source text and the tokens it scans to, as scanAll joins
+// them.
+type scanCase struct{ src, want string }
+
+// checkScan scans each case's source, in the outer scope (where probe
+// descriptions are read) or not, and checks its tokens and that there was
+// no error.
+func checkScan(t *testing.T, outer bool, cases []scanCase) {
+	t.Helper()
+	for _, tc := range cases {
+		toks, errs := scanAll(tc.src, outer)
+		if got := strings.Join(toks, " "); got != tc.want || errs != nil {
+			t.Errorf("%q:\n got %s %v\nwant %s", tc.src, got, errs, tc.want)
+		}
+	}
+}
+
 func TestScan(t *testing.T) {
-	for _, tc := range []struct {
-		src  string
-		want string
-	}{
+	checkScan(t, false, []scanCase{
 		{"a+=b<<=c>>d", "IDENT:a += IDENT:b <<= IDENT:c >> IDENT:d"},
 		{"x^^y&&z||!w", "IDENT:x ^^ IDENT:y && IDENT:z || ! IDENT:w"},
 		{"self->x this->y", "self -> IDENT:x this -> IDENT:y"},
@@ -60,16 +74,11 @@ func TestScan(t *testing.T) {
 		{"#pragma D option quiet\nx", "PRAGMA: D option quiet IDENT:x"},
 		{"#!/usr/sbin/dtrace -s\nx", "IDENT:x"},
 		{"# 3 \"f.d\"\nx", "IDENT:x"},
-	} {
-		toks, errs := scanAll(tc.src, false)
-		if got := strings.Join(toks, " "); got != tc.want || errs != nil {
-			t.Errorf("%q:\n got %s %v\nwant %s", tc.src, got, errs, tc.want)
-		}
-	}
+	})
 }
 
 func TestScanOuter(t *testing.T) {
-	for _, tc := range []struct{ src, want string }{
+	checkScan(t, true, []scanCase{
 		{"syscall::open*:entry", "PSPEC:syscall::open*:entry"},
 		{"profile-97,tick-1sec", "PSPEC:profile-97 , PSPEC:tick-1sec"},
 		{"pid$target:libc.so.6:malloc:entry", "PSPEC:pid$target:libc.so.6:malloc:entry"},
@@ -77,12 +86,7 @@ func TestScanOuter(t *testing.T) {
 		{"syscall::[rw]ead:entry{", "PSPEC:syscall::[rw]ead:entry {"},
 		{"*:::?", "PSPEC:*:::?"},
 		{"struct inline BEGIN", "struct inline PSPEC:BEGIN"},
-	} {
-		toks, errs := scanAll(tc.src, true)
-		if got := strings.Join(toks, " "); got != tc.want || errs != nil {
-			t.Errorf("%q:\n got %s %v\nwant %s", tc.src, got, errs, tc.want)
-		}
-	}
+	})
 }
 
 func TestScanErrors(t *testing.T) {
