@@ -46,13 +46,21 @@ func startSym(t *testing.T, bin string) (pid int, leaf, malloc uint64) {
 	return cmd.Process.Pid, leaf, malloc
 }
 
-func TestSymbolizePIE(t *testing.T) {
-	bin := build(t, "sym.c", "-O2", "-fPIE", "-pie")
-	pid, leaf, malloc := startSym(t, bin)
+// symProcess runs bin as startSym does, and reads the process's
+// symbols with NewProcess.
+func symProcess(t *testing.T, bin string) (p *Process, pid int, leaf, malloc uint64) {
+	t.Helper()
+	pid, leaf, malloc = startSym(t, bin)
 	p, err := NewProcess(pid)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return p, pid, leaf, malloc
+}
+
+func TestSymbolizePIE(t *testing.T) {
+	bin := build(t, "sym.c", "-O2", "-fPIE", "-pie")
+	p, _, leaf, malloc := symProcess(t, bin)
 	base := filepath.Base(bin)
 	for _, c := range []struct {
 		addr uint64
@@ -108,11 +116,7 @@ func TestSymbolizePIE(t *testing.T) {
 
 func TestSymbolizeNonPIE(t *testing.T) {
 	bin := build(t, "sym.c", "-O2", "-fno-pie", "-no-pie")
-	pid, leaf, _ := startSym(t, bin)
-	p, err := NewProcess(pid)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, _, leaf, _ := symProcess(t, bin)
 	if got, want := p.Lookup(leaf+1).Format(true), filepath.Base(bin)+"`leaf+0x1"; got != want {
 		t.Errorf("Lookup = %q, want %q", got, want)
 	}
@@ -243,22 +247,28 @@ func TestMiniDebugInfo(t *testing.T) {
 	if _, ok := f.Func("leaf"); !ok {
 		t.Fatal("leaf not found in the MiniDebugInfo")
 	}
-	pid, leaf, _ := startSym(t, mini)
-	p, err := NewProcess(pid)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, _, leaf, _ := symProcess(t, mini)
 	if got := p.Lookup(leaf + 1).String(); got != "mini`leaf+0x1" {
 		t.Errorf("Lookup(leaf+1) = %q", got)
 	}
 }
 
-func TestLibc(t *testing.T) {
-	f, err := Open("/lib/x86_64-linux-gnu/libc.so.6")
+// libcPath is the C library the tests and benchmarks read.
+const libcPath = "/lib/x86_64-linux-gnu/libc.so.6"
+
+// openLibc opens libcPath and returns it with its malloc.
+func openLibc(tb testing.TB) (*File, Symbol, bool) {
+	tb.Helper()
+	f, err := Open(libcPath)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	m, ok := f.Func("malloc")
+	return f, m, ok
+}
+
+func TestLibc(t *testing.T) {
+	f, m, ok := openLibc(t)
 	if !ok || m.Size == 0 {
 		t.Fatalf("malloc = %+v, %v", m, ok)
 	}
@@ -328,11 +338,7 @@ func TestFrameFormat(t *testing.T) {
 }
 
 func BenchmarkLookup(b *testing.B) {
-	f, err := Open("/lib/x86_64-linux-gnu/libc.so.6")
-	if err != nil {
-		b.Fatal(err)
-	}
-	m, _ := f.Func("malloc")
+	f, m, _ := openLibc(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		f.Lookup(m.Value + uint64(i%64))
@@ -341,18 +347,14 @@ func BenchmarkLookup(b *testing.B) {
 
 func BenchmarkOpenLibc(b *testing.B) {
 	for i := 0; i < b.N; i++ {
-		if _, err := Open("/lib/x86_64-linux-gnu/libc.so.6"); err != nil {
+		if _, err := Open(libcPath); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
 func TestProcessAfterExit(t *testing.T) {
-	pid, _, malloc := startSym(t, build(t, "sym.c", "-O2"))
-	p, err := NewProcess(pid)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, pid, _, malloc := symProcess(t, build(t, "sym.c", "-O2"))
 	libc := *findMapping(p.maps, malloc)
 	// Killed, a zombie until the test ends, then gone: the mappings read
 	// while the process ran still serve.
