@@ -265,8 +265,9 @@ func (g *gen) cast(e *ast.CastExpr, t *ctype.Type) {
 	case ctype.IsPointer(t) && (ctype.IsInteger(from) || ctype.IsPointer(from)):
 	case ctype.IsVoid(t), isStr(t) && isStr(from), ctype.IsComposite(t) && ctype.IsComposite(from):
 		// A struct is its address, whatever the cast calls it.
-	case isStr(t) && ctype.IsPointer(from):
-		// A char array or pointer: the string at its address.
+	case isStr(t) && (ctype.IsPointer(from) || ctype.IsInteger(from)):
+		// A char array, pointer or integer: the string at its
+		// address, as stringof() gives it.
 		off := g.toSlot()
 		g.emit(asm.Mov.Reg(asm.R0, rScratch), asm.Add.Imm(asm.R0, int32(off)))
 	default:
@@ -501,10 +502,18 @@ func (g *gen) kaddr(e ast.Expr) {
 	case *ast.SelectorExpr:
 		if tr, ok := g.translation(x.X); ok {
 			t := g.typeOf(x).Type
-			if !isAggregate(t) || isStr(t) {
-				g.unsupported(x, "the address of translated member "+x.Sel.Name)
-			}
 			g.xlateMember(x, tr, x.Sel.Name, t)
+			if !isAggregate(t) && !isStr(t) {
+				// A scalar member is computed, stored nowhere: its
+				// address is where the translation area keeps it.
+				off := g.xlateSlot(x, int(t.Sizeof()))
+				g.emit(
+					asm.StoreMem(rScratch, int16(off), asm.R0, sizeOp(int(t.Sizeof()))),
+					asm.Mov.Reg(asm.R0, rScratch),
+					asm.Add.Imm(asm.R0, int32(off)),
+				)
+			}
+			// A string's value is the address of its characters.
 			return
 		}
 		m := g.member(x)

@@ -156,7 +156,7 @@ func (g *gen) ref(e ast.Expr) varRef {
 			if v.Kind == check.BuiltinVar {
 				break
 			}
-			if d := g.dyn[v]; d != nil {
+			if d := g.dyn[v]; d != nil && !g.isDynArray(x.X) {
 				return varRef{dyn: d, keys: x.Index}
 			}
 		}
@@ -164,9 +164,13 @@ func (g *gen) ref(e ast.Expr) varRef {
 			break
 		}
 		// An element of an array in a global or clause-local variable,
-		// at a constant index the checker bounded, or at one checked at
-		// run time.
+		// or in the value of a thread-local one (self int a[5]), at a
+		// constant index the checker bounded, or at one checked at run
+		// time.
 		r := g.ref(x.X)
+		if r.dyn != nil && g.isDynArray(x.X) {
+			r = g.dynValue(x.X, r)
+		}
 		if ti := g.typeOf(x.Index[0]); ti.Const {
 			r.off += int(ti.Value * g.typeOf(x).Type.Sizeof())
 			return r
@@ -231,9 +235,21 @@ func (g *gen) dynMember(e ast.Expr) bool {
 	case *ast.SelectorExpr:
 		return x.Op == token.PERIOD && (g.isDynStruct(x.X) || g.dynMember(x.X))
 	case *ast.IndexExpr:
-		return len(x.Index) == 1 && g.dynMember(x.X) && ctype.Resolve(g.typeOf(x.X).Type).Kind == ctype.Array
+		return len(x.Index) == 1 && (g.dynMember(x.X) || g.isDynArray(x.X)) && ctype.Resolve(g.typeOf(x.X).Type).Kind == ctype.Array
 	}
 	return false
+}
+
+// isDynArray reports whether e is a thread-local variable declared an
+// array (self int a[5]): indexed, it gives an element of its value, not
+// an element of an associative array.
+func (g *gen) isDynArray(e ast.Expr) bool {
+	x, ok := ast.Unparen(e).(*ast.ScopedVar)
+	if !ok {
+		return false
+	}
+	v := g.info.Vars[x]
+	return v != nil && g.dyn[v] != nil && v.Keys == nil && ctype.Resolve(v.Type).Kind == ctype.Array
 }
 
 // dynValue turns the reference r of the struct or union dynamic variable

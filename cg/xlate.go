@@ -160,12 +160,18 @@ func (g *gen) materialize(tr xlation) {
 			if val == nil {
 				continue // left zero, as DTrace leaves it
 			}
-			if m.Bits != 0 {
-				g.unsupported(tr.node, "translating bit-field member "+m.Name)
-			}
 			// What a member's value takes is free once it is stored.
 			slot, xarea := g.c.slot, g.c.xarea
 			vt := g.expr(val)
+			if m.Bits != 0 {
+				// Merged into the bits of its unit, as a store to a
+				// bit-field of a D variable is.
+				g.convert(val, vt, m.Type, true)
+				g.emit(asm.Mov.Reg(asm.R1, asm.R0), asm.Mov.Reg(asm.R2, rScratch))
+				g.storeBits(m, m.Type, int16(off+int(m.Offset/8)))
+				g.c.slot, g.c.xarea = slot, xarea
+				continue
+			}
 			if !isAggregate(m.Type) && !isStr(m.Type) {
 				g.convert(val, vt, m.Type, true)
 				g.normalize(asm.R0, m.Type)
@@ -284,6 +290,15 @@ func (g *gen) xlateNeed(e ast.Node, depth int) int {
 		x, ok := n.(ast.Expr)
 		if !ok {
 			return true
+		}
+		if u, ok := ast.Unparen(x).(*ast.UnaryExpr); ok && u.Op == token.AND {
+			// The address of a scalar member: its value is stored in
+			// the area (kaddr).
+			if s, ok := ast.Unparen(u.X).(*ast.SelectorExpr); ok {
+				if _, ok := g.translation(s.X); ok {
+					need += 8
+				}
+			}
 		}
 		if s, ok := ast.Unparen(x).(*ast.SelectorExpr); ok {
 			tr, ok := g.translation(s.X)

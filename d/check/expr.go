@@ -279,6 +279,13 @@ func (c *checker) unary(e *ast.UnaryExpr) *TypeInfo {
 		return c.record(e, &TypeInfo{Type: r.Elem, Lvalue: true, Writable: true})
 	case token.AND:
 		_, agg := ast.Unparen(e.X).(*ast.AggExpr)
+		// An element of an associative array is a dynamic variable too,
+		// one DTrace's parser makes a variable node of.
+		if ix, ok := ast.Unparen(e.X).(*ast.IndexExpr); ok {
+			if v := c.info.Vars[ast.Unparen(ix.X)]; v != nil && (v.Kind == Assoc || v.Keys != nil && v.Kind != Inline) {
+				c.errorf(e, diag.D_ADDROF_VAR, "cannot take address of dynamic variable")
+			}
+		}
 		if v := c.info.Vars[ast.Unparen(e.X)]; agg || v != nil && v.Kind != KernelVar {
 			c.errorf(e, diag.D_ADDROF_VAR, "cannot take address of dynamic variable")
 		}
