@@ -74,16 +74,23 @@ func ParseAuxv(r io.Reader) (map[uint64]uint64, error) {
 
 // ReadAuxv reads the auxiliary vector of pid.
 func ReadAuxv(pid int) (map[uint64]uint64, error) {
-	f, err := os.Open(procPath(pid, "auxv"))
+	return readParsed(pid, "auxv", ParseAuxv)
+}
+
+// readParsed parses /proc/PID/name with parse: an error opening the file
+// names it, one parsing it names pid.
+func readParsed[T any](pid int, name string, parse func(io.Reader) (T, error)) (T, error) {
+	var zero T
+	f, err := os.Open(procPath(pid, name))
 	if err != nil {
-		return nil, fmt.Errorf("proc: %w", err)
+		return zero, fmt.Errorf("proc: %w", err)
 	}
 	defer f.Close()
-	aux, err := ParseAuxv(f)
+	v, err := parse(f)
 	if err != nil {
-		return nil, fmt.Errorf("proc: pid %d: %w", pid, err)
+		return zero, fmt.Errorf("proc: pid %d: %w", pid, err)
 	}
-	return aux, nil
+	return v, nil
 }
 
 // ReadMemory reads len(b) bytes at addr in the address space of pid

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 )
@@ -79,16 +78,7 @@ func ParseMaps(r io.Reader) ([]Mapping, error) {
 
 // ReadMaps returns the mappings of pid.
 func ReadMaps(pid int) ([]Mapping, error) {
-	f, err := os.Open(procPath(pid, "maps"))
-	if err != nil {
-		return nil, fmt.Errorf("proc: %w", err)
-	}
-	defer f.Close()
-	maps, err := ParseMaps(f)
-	if err != nil {
-		return nil, fmt.Errorf("proc: pid %d: %w", pid, err)
-	}
-	return maps, nil
+	return readParsed(pid, "maps", ParseMaps)
 }
 
 // parseMapLine parses "start-end perms offset major:minor inode   path".
