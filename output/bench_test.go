@@ -20,6 +20,18 @@ func benchProbe(b *testing.B) *Probe {
 			Args: []format.Value{format.String("sysloop"), format.Int(123456, 8), format.Int(-1, 8), format.Int(98765, 4)}}}}
 }
 
+// benchWrite times w's writing of the record p through d, as a run
+// writes its records: the loop of the writer benchmarks.
+func benchWrite(b *testing.B, d *Destination, w Writer, p *Probe) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := w.Probe(p); err != nil {
+			b.Fatal(err)
+		}
+	}
+	d.Flush()
+}
+
 // BenchmarkTextPrintf is the text writer's cost of one printf() record,
 // written through a Destination as a run writes it: no allocation.
 func BenchmarkTextPrintf(b *testing.B) {
@@ -27,13 +39,7 @@ func BenchmarkTextPrintf(b *testing.B) {
 	d := NewDestination(io.Discard)
 	t := NewText(nil, d, io.Discard)
 	t.quiet, t.p.Quiet = true, true
-	b.ReportAllocs()
-	for b.Loop() {
-		if err := t.Probe(p); err != nil {
-			b.Fatal(err)
-		}
-	}
-	d.Flush()
+	benchWrite(b, d, t, p)
 }
 
 // BenchmarkTextTrace is trace() of an integer with the probe line
@@ -43,13 +49,7 @@ func BenchmarkTextTrace(b *testing.B) {
 		Actions: []Action{{Kind: Trace, Value: format.Int(98765, 4)}}}
 	d := NewDestination(io.Discard)
 	t := NewText(nil, d, io.Discard)
-	b.ReportAllocs()
-	for b.Loop() {
-		if err := t.Probe(p); err != nil {
-			b.Fatal(err)
-		}
-	}
-	d.Flush()
+	benchWrite(b, d, t, p)
 }
 
 // BenchmarkJSONPrintf is BenchmarkTextPrintf's record as a JSON line
@@ -58,11 +58,5 @@ func BenchmarkJSONPrintf(b *testing.B) {
 	p := benchProbe(b)
 	d := NewDestination(io.Discard)
 	j := NewJSON(nil, d)
-	b.ReportAllocs()
-	for b.Loop() {
-		if err := j.Probe(p); err != nil {
-			b.Fatal(err)
-		}
-	}
-	d.Flush()
+	benchWrite(b, d, j, p)
 }
