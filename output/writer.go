@@ -116,10 +116,15 @@ var actionNames = [...]string{Trace: "trace", Printf: "printf", Print: "print", 
 	System: "system", Freopen: "freopen", Ftruncate: "ftruncate"}
 
 func (k ActionKind) String() string {
-	if int(k) < len(actionNames) && actionNames[k] != "" {
-		return actionNames[k]
+	return nameOf(actionNames[:], int(k), "action?")
+}
+
+// nameOf returns names[i], or unknown for an i names does not name.
+func nameOf(names []string, i int, unknown string) string {
+	if i >= 0 && i < len(names) && names[i] != "" {
+		return names[i]
 	}
-	return "action?"
+	return unknown
 }
 
 // Action is one data-recording action of a clause.
@@ -196,10 +201,7 @@ var dropNames = [...]string{PrincipalDrops: "principal", SpeculationDrops: "spec
 	SpeculationUnavailable: "speculation-unavailable", AggregationDrops: "aggregation", DynamicDrops: "dynamic", NestedDrops: "nested"}
 
 func (k DropKind) String() string {
-	if int(k) < len(dropNames) && dropNames[k] != "" {
-		return dropNames[k]
-	}
-	return "drops?"
+	return nameOf(dropNames[:], int(k), "drops?")
 }
 
 var dropTags = [...]string{PrincipalDrops: "DTRACEDROP_PRINCIPAL", SpeculationDrops: "DTRACEDROP_SPEC",
@@ -208,10 +210,7 @@ var dropTags = [...]string{PrincipalDrops: "DTRACEDROP_PRINCIPAL", SpeculationDr
 
 // Tag is DTrace's name for the kind, which -xdroptags prints.
 func (k DropKind) Tag() string {
-	if int(k) < len(dropTags) && dropTags[k] != "" {
-		return dropTags[k]
-	}
-	return "DTRACEDROP_UNKNOWN"
+	return nameOf(dropTags[:], int(k), "DTRACEDROP_UNKNOWN")
 }
 
 // Drops reports lost records.
