@@ -46,7 +46,7 @@ type dpathOffsets struct {
 func (g *gen) memberOffset(n ast.Node, t *ctype.Type, name string) int32 {
 	m, ok := t.Member(name)
 	if !ok || m.Bits != 0 {
-		g.unsupported(n, fmt.Sprintf("d_path() on a kernel whose %s has no %s", t, name))
+		g.kernelLacks(n, fmt.Sprintf("d_path(): this kernel's %s has no member %s", t, name))
 	}
 	return int32(m.Offset / 8)
 }
@@ -71,7 +71,7 @@ func (g *gen) dpathTypes(call *ast.CallExpr) dpathOffsets {
 		mount = g.info.LookupType("struct mount")
 	}
 	if mount == nil {
-		g.unsupported(call, "d_path() without the kernel's struct mount")
+		g.kernelLacks(call, "d_path(): this kernel's types have no struct mount")
 	}
 	o.mountMnt = g.memberOffset(call, mount, "mnt")
 	o.mountParent = g.memberOffset(call, mount, "mnt_parent")

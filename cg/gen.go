@@ -324,6 +324,13 @@ func (g *gen) tooComplex(n ast.Node) {
 	g.fail(n, fmt.Errorf("expression too complex: it keeps more than the %d values pending that a clause's share of the BPF stack holds", maxDepth))
 }
 
+// kernelLacks stops code generation on what the kernel's types do not
+// give a built-in the structures it walks (d_path()'s struct mount):
+// nothing is missing from code generation, no code could do it there.
+func (g *gen) kernelLacks(n ast.Node, what string) {
+	g.fail(n, errors.New(what))
+}
+
 // unsupported stops code generation on a construct it lacks.
 func (g *gen) unsupported(n ast.Node, what string) {
 	g.fail(n, fmt.Errorf("%s: %w", what, ErrNotSupported))

@@ -196,8 +196,12 @@ func (g *gen) allocaDyn(n ast.Node) {
 // which inKernel designates, leaving the value in R0; an address outside
 // the alloca area faults.
 func (g *gen) storeMem(e ast.Expr, t *ctype.Type) {
-	if ctype.IsString(t) {
+	if ctype.IsString(t) || isCharArray(t) {
 		g.storeStrMem(e, t)
+		return
+	}
+	if isAggregate(t) {
+		g.storeBytesMem(e, t)
 		return
 	}
 	if !ctype.IsInteger(t) && !ctype.IsPointer(t) {
@@ -219,6 +223,24 @@ func (g *gen) storeMem(e ast.Expr, t *ctype.Type) {
 	}
 	g.pop(asm.R0)
 	g.emit(asm.StoreMem(asm.R2, int16(start), asm.R0, sizeOp(size)))
+}
+
+// storeBytesMem stores the struct, union or array R0 points to at the
+// address of e, by value as DTrace copies it: t's size of bytes, read
+// where they are (the kernel's memory or D's own); R0 keeps the source.
+func (g *gen) storeBytesMem(e ast.Expr, t *ctype.Type) {
+	size := int(t.Sizeof())
+	g.push(e)
+	g.kaddr(e)
+	g.writablePtr(e, size)
+	g.emit(
+		asm.Add.Imm(asm.R2, int32(g.l.This+g.allocArea)),
+		asm.Mov.Reg(asm.R1, asm.R2),
+		asm.Mov.Imm(asm.R2, int32(size)),
+		asm.LoadMem(asm.R3, asm.RFP, int16(-8*g.c.depth), asm.DWord),
+		asm.FnProbeReadKernel.Call(),
+	)
+	g.pop(asm.R0)
 }
 
 // storeStrMem stores the string R0 points to at the address of e, as a
@@ -511,12 +533,12 @@ func (g *gen) pcap(call *ast.CallExpr) {
 		skb = g.info.LookupType("struct sk_buff")
 	}
 	if skb == nil {
-		g.unsupported(call, "pcap() without the kernel's struct sk_buff")
+		g.kernelLacks(call, "pcap(): this kernel's types have no struct sk_buff")
 	}
 	offset := func(name string) int32 {
 		m, ok := skb.Member(name)
 		if !ok || m.Bits != 0 {
-			g.unsupported(call, "pcap() on a kernel whose struct sk_buff has no "+name)
+			g.kernelLacks(call, "pcap(): this kernel's struct sk_buff has no member "+name)
 		}
 		return int32(m.Offset / 8)
 	}

@@ -198,3 +198,31 @@ func TestKernelVar(t *testing.T) {
 		}
 	}
 }
+
+// TestKernelLacks: d_path() on a kernel whose types have no struct mount
+// is refused saying so, not as a construct code generation lacks.
+func TestKernelLacks(t *testing.T) {
+	k := ctype.NewScope(ctype.KernelModule)
+	dentry := &ctype.Type{Kind: ctype.Struct, Name: "dentry", Size: 16}
+	vfsmount := &ctype.Type{Kind: ctype.Struct, Name: "vfsmount", Size: 8}
+	vfsmount.SetMembers([]ctype.Member{{Name: "mnt_root", Type: ctype.NewPointer(dentry)}})
+	qstr := &ctype.Type{Kind: ctype.Struct, Name: "qstr", Size: 16}
+	qstr.SetMembers([]ctype.Member{{Name: "len", Type: ctype.UIntType}, {Name: "name", Type: ctype.NewPointer(ctype.CharType), Offset: 64}})
+	dentry.SetMembers([]ctype.Member{{Name: "d_parent", Type: ctype.NewPointer(dentry)}, {Name: "d_name", Type: qstr, Offset: 64}})
+	path := &ctype.Type{Kind: ctype.Struct, Name: "path", Size: 16}
+	path.SetMembers([]ctype.Member{{Name: "mnt", Type: ctype.NewPointer(vfsmount)}, {Name: "dentry", Type: ctype.NewPointer(dentry), Offset: 64}})
+	k.Define("struct path", path)
+	u := ctype.NewUniverse(nil, ctype.NewC(), ctype.NewD(256), k)
+	prog, err := parser.ParseFile("k.d", []byte("BEGIN { trace(d_path((struct path *)arg0)); }"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := check.Check(prog, &check.Config{Types: u})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Compile(prog, info, dtraceProbes{}, nil, testTarget)
+	if err == nil || errors.Is(err, ErrNotSupported) || err.Error() != "line 1: d_path(): this kernel's types have no struct mount" {
+		t.Errorf("%v, want the refusal naming struct mount", err)
+	}
+}
