@@ -589,29 +589,26 @@ const sparseStep = 32
 
 // find is the index of the segment holding addr, -1 below the first.
 func (t *Table) find(addr uint64) int {
-	lo, hi := 0, len(t.sparse)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if t.sparse[m] <= addr {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	if lo == 0 {
+	i := above(t.sparse, 0, len(t.sparse), addr)
+	if i == 0 {
 		return -1
 	}
-	lo = (lo - 1) * sparseStep
-	hi = min(lo+sparseStep, len(t.segStart))
+	lo := (i - 1) * sparseStep
+	return above(t.segStart, lo, min(lo+sparseStep, len(t.segStart)), addr) - 1
+}
+
+// above is the index of the first of the sorted starts[lo:hi] above addr,
+// hi when there is none: the binary search of both levels of find.
+func above(starts []uint64, lo, hi int, addr uint64) int {
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if t.segStart[m] <= addr {
+		if starts[m] <= addr {
 			lo = m + 1
 		} else {
 			hi = m
 		}
 	}
-	return lo - 1
+	return lo
 }
 
 // Symbols returns every symbol named name (a name may be defined in
