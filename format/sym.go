@@ -45,16 +45,13 @@ func addrText(s Symbol, ok bool, addr uint64) string {
 	}
 }
 
-// symText is the text of sym()/usym(): the symbol without offset.
+// symText is the text of sym()/usym(): the symbol without offset, else
+// what addrText gives.
 func symText(s Symbol, ok bool, addr uint64) string {
-	switch {
-	case !ok || s.Module == "" && s.Name == "":
-		return hex(addr)
-	case s.Name == "":
-		return s.Module + "`" + hex(addr)
-	default:
+	if ok && s.Name != "" {
 		return s.Module + "`" + s.Name
 	}
+	return addrText(s, ok, addr)
 }
 
 // modText is the text of mod()/umod(): the module alone.
