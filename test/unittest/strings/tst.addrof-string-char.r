@@ -1,0 +1,2 @@
+bcdef race d yz
+
