@@ -127,11 +127,7 @@ func TestArgsNative(t *testing.T) {
 // TestArgsErrors checks DTrace's errors for args[] that cannot be typed.
 func TestArgsErrors(t *testing.T) {
 	u := kernelTypes(t)
-	tests := []struct {
-		src string
-		tag diag.Tag
-		msg string
-	}{
+	tests := []errCase{
 		{"test:::xlate-missing { trace(args[0]); }", diag.D_ARGS_XLATOR, "translator for args[0] from int to psinfo_t * is not defined"},
 		{"test:::bad-native { trace(args[0]); }", diag.D_ARGS_TYPE, "failed to resolve native type for args[0]"},
 		{"test:::bad-xlated { trace(args[0]); }", diag.D_ARGS_TYPE, "failed to resolve translated type for args[0]"},
@@ -145,14 +141,7 @@ func TestArgsErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		_, err := checkProbes(t, u, tt.src)
-		var list diag.List
-		if !errors.As(err, &list) {
-			t.Errorf("%s: passed, want %v", tt.src, tt.tag)
-			continue
-		}
-		if list[0].Tag != tt.tag || list[0].Msg != tt.msg {
-			t.Errorf("%s:\n got [%v] %s\nwant [%v] %s", tt.src, list[0].Tag, list[0].Msg, tt.tag, tt.msg)
-		}
+		wantError(t, tt.src, err, tt.tag, tt.msg)
 	}
 }
 

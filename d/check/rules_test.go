@@ -2,6 +2,7 @@ package check
 
 import (
 	"errors"
+	"strconv"
 	"testing"
 
 	"github.com/godtrace/godtrace/ctype"
@@ -11,6 +12,31 @@ import (
 )
 
 // checkSrc parses and checks a program against the running kernel's types.
+// errCase is a program and the error it must fail with: the tag and, if
+// not "", the message.
+type errCase struct {
+	src string
+	tag diag.Tag
+	msg string
+}
+
+// wantError checks that err lists an error first, of tag and, unless msg
+// is "", of message msg, failing t about what otherwise; it returns that
+// error, or nil when err lists none.
+func wantError(t *testing.T, what string, err error, tag diag.Tag, msg string) *diag.Error {
+	t.Helper()
+	var list diag.List
+	if !errors.As(err, &list) {
+		t.Errorf("%s: accepted, want %s", what, tag)
+		return nil
+	}
+	e := list[0]
+	if e.Tag != tag || msg != "" && e.Msg != msg {
+		t.Errorf("%s:\n got [%s] %q\nwant [%s] %q", what, e.Tag, e.Msg, tag, msg)
+	}
+	return e
+}
+
 func checkSrc(t *testing.T, u *ctype.Universe, src string) (*ast.Program, *Info, error) {
 	t.Helper()
 	prog, err := parser.ParseFile("t.d", []byte(src), &parser.Config{IsType: IsType(u)})
@@ -107,16 +133,8 @@ func TestRejects(t *testing.T) {
 	}
 	for _, tt := range tests {
 		_, _, err := checkSrc(t, u, "BEGIN\n{\n"+tt.body+"\n}\n")
-		var list diag.List
-		if !errors.As(err, &list) {
-			t.Errorf("%s: accepted, want %s", tt.body, tt.tag)
-			continue
-		}
-		e := list[0]
-		if e.Tag != tt.tag || tt.msg != "" && e.Msg != tt.msg {
-			t.Errorf("%s:\n got [%s] %q\nwant [%s] %q", tt.body, e.Tag, e.Msg, tt.tag, tt.msg)
-		}
-		if e.Pos.Line != 3 {
+		e := wantError(t, tt.body, err, tt.tag, tt.msg)
+		if e != nil && e.Pos.Line != 3 {
 			t.Errorf("%s: error on line %d, want 3", tt.body, e.Pos.Line)
 		}
 	}
@@ -125,11 +143,7 @@ func TestRejects(t *testing.T) {
 // TestDecls checks the errors of declarations outside clauses.
 func TestDecls(t *testing.T) {
 	u := kernelTypes(t)
-	tests := []struct {
-		src string
-		tag diag.Tag
-		msg string
-	}{
+	tests := []errCase{
 		{"int x;\nint x[5];\n", diag.D_DECL_IDRED, "identifier redeclared: x\n\t current: scalar int [5]\n\tprevious: scalar int"},
 		{"int x;\nint x[string];\n", diag.D_DECL_IDRED, "identifier redeclared: x\n\t current: array int\n\tprevious: scalar int"},
 		{"struct s { int a; char a; };\n", diag.D_UNKNOWN, "failed to define member 'a': Duplicate member or variable name"},
@@ -166,14 +180,7 @@ func TestDecls(t *testing.T) {
 			continue
 		}
 		_, err = Check(prog, &Config{Types: u})
-		var list diag.List
-		if !errors.As(err, &list) {
-			t.Errorf("%q: accepted, want %s", tt.src, tt.tag)
-			continue
-		}
-		if e := list[0]; e.Tag != tt.tag || tt.msg != "" && e.Msg != tt.msg {
-			t.Errorf("%q:\n got [%s] %q\nwant [%s] %q", tt.src, e.Tag, e.Msg, tt.tag, tt.msg)
-		}
+		wantError(t, strconv.Quote(tt.src), err, tt.tag, tt.msg)
 	}
 }
 
