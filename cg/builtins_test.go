@@ -108,6 +108,8 @@ type builtinCase struct {
 	// tag, when set, is DTrace's tag for the error the program must get,
 	// from the checker or the code generator: what no kernel could run.
 	tag string
+	// msg, when set, is in the message of that error.
+	msg string
 }
 
 // builtinUses are the programs for built-ins whose prototype does not
@@ -149,11 +151,11 @@ var builtinUses = map[string][]builtinCase{
 		{src: "BEGIN { @a = lquantize(timestamp, -10, 10, 2, 7); @b = lquantize(1, -2147483648, -2140000000, 65535); }"},
 		{src: "BEGIN { @a = lquantize((char)arg0, 0, 2000); @b = lquantize(arg0, 0, 100, 1, arg1); }"},
 	},
-	"msgdsize": {{src: "BEGIN { trace(msgdsize((mblk_t *)0)); }", tag: "D_UNKNOWN"}},
-	"msgsize":  {{src: "BEGIN { trace(msgsize((mblk_t *)0)); }", tag: "D_UNKNOWN"}},
+	"msgdsize": {{src: "BEGIN { trace(msgdsize((mblk_t *)0)); }", tag: "D_UNKNOWN", msg: "failed to resolve type of msgdsize arg#1 (mblk_t *): Unknown type name"}},
+	"msgsize":  {{src: "BEGIN { trace(msgsize((mblk_t *)0)); }", tag: "D_UNKNOWN", msg: "failed to resolve type of msgsize arg#1 (mblk_t *): Unknown type name"}},
 	// DTrace's code generator has no ddi_pathname(): illumos device
 	// paths have no Linux counterpart.
-	"ddi_pathname": {{src: "BEGIN { trace(ddi_pathname((void *)0, 1)); }", tag: "D_FUNC_UNDEF"}},
+	"ddi_pathname": {{src: "BEGIN { trace(ddi_pathname((void *)0, 1)); }", tag: "D_FUNC_UNDEF", msg: "unimplemented subroutine: ddi_pathname"}},
 }
 
 // builtinVariants are further uses of built-ins, the shapes of their
@@ -205,7 +207,7 @@ var builtinVariants = map[string][]builtinCase{
 	},
 	"print": {
 		{src: "BEGIN { print(1); print(curthread); print(*curthread); print(\"a\"); print(curthread->comm); print((char)1); print((uint64_t)2); }"},
-		{src: "BEGIN { print((void *)0); }", tag: "D_PRINT_SIZE"},
+		{src: "BEGIN { print((void *)0); }", tag: "D_PRINT_SIZE", msg: "print( ) argument #1 reference has type 'void' with size 0; cannot print( ) it."},
 	},
 	"trace": {
 		{src: "BEGIN { trace(1); trace((char)1); trace(\"a\"); trace(curthread); trace(*curthread); trace(curthread->comm); trace(curthread->pid); trace(execname); trace(stringof(pid)); }"},
@@ -348,8 +350,8 @@ func TestBuiltinsGenerate(t *testing.T) {
 		case errors.Is(err, ErrNotSupported):
 			t.Errorf("%s: %s (options %v): the checker accepts what code generation cannot generate: %v", name, c.src, c.opts, err)
 		case c.tag != "":
-			if err == nil || tagOf(err) != c.tag {
-				t.Errorf("%s: %s: %v, want DTrace's %v", name, c.src, err, c.tag)
+			if err == nil || tagOf(err) != c.tag || !strings.Contains(err.Error(), c.msg) {
+				t.Errorf("%s: %s: %v, want DTrace's %v %q", name, c.src, err, c.tag, c.msg)
 			}
 		case err != nil && u == nil && strings.Contains(err.Error(), "resolve"):
 			t.Logf("%s: %s: skipped without the kernel's types: %v", name, c.src, err)

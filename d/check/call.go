@@ -1,6 +1,8 @@
 package check
 
 import (
+	"errors"
+
 	"github.com/godtrace/godtrace/ctype"
 	"github.com/godtrace/godtrace/d/ast"
 	"github.com/godtrace/godtrace/d/diag"
@@ -14,7 +16,20 @@ func (c *checker) proto(n ast.Node, fn *Ident) *Proto {
 	}
 	p, err := parseProto(c.u, fn.Proto)
 	if err != nil {
-		c.errorf(n, diag.D_UNKNOWN, "failed to resolve type of %s: %v", fn.Name, err)
+		// DTrace's words for a type its library has not (msgdsize()'s
+		// mblk_t, which Linux has not).
+		var pe *protoError
+		if !errors.As(err, &pe) {
+			c.errorf(n, diag.D_UNKNOWN, "failed to resolve type of %s: %v", fn.Name, err)
+		}
+		why := pe.err.Error()
+		if errors.Is(pe.err, ctype.ErrNotFound) {
+			why = "Unknown type name"
+		}
+		if pe.arg == 0 {
+			c.errorf(n, diag.D_UNKNOWN, "failed to resolve type of %s (%s): %s", fn.Name, pe.spelling, why)
+		}
+		c.errorf(n, diag.D_UNKNOWN, "failed to resolve type of %s arg#%d (%s): %s", fn.Name, pe.arg, pe.spelling, why)
 	}
 	c.protos[fn.Name] = p
 	return p

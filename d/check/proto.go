@@ -58,7 +58,7 @@ func parseProto(u *ctype.Universe, s string) (*Proto, error) {
 	if !strings.HasPrefix(p.ResultName, "stack") && !strings.HasPrefix(p.ResultName, "_") {
 		t, err := parseTypeName(u, p.ResultName)
 		if err != nil {
-			return nil, fmt.Errorf("prototype %q: %w", s, err)
+			return nil, &protoError{spelling: p.ResultName, err: err}
 		}
 		p.Result = t
 	}
@@ -66,7 +66,7 @@ func parseProto(u *ctype.Universe, s string) (*Proto, error) {
 	if list == "" {
 		return p, nil
 	}
-	for _, a := range strings.Split(list, ",") {
+	for i, a := range strings.Split(list, ",") {
 		a = strings.TrimSpace(a)
 		switch {
 		case a == "...":
@@ -84,13 +84,27 @@ func parseProto(u *ctype.Universe, s string) (*Proto, error) {
 		par.Spelling = a
 		t, err := parseTypeName(u, a)
 		if err != nil {
-			return nil, fmt.Errorf("prototype %q: %w", s, err)
+			return nil, &protoError{arg: i + 1, spelling: a, err: err}
 		}
 		par.Type = t
 		p.Params = append(p.Params, par)
 	}
 	return p, nil
 }
+
+// protoError is a type of a prototype that does not resolve: its result
+// (arg 0) or a parameter's, as it is spelled.
+type protoError struct {
+	arg      int
+	spelling string
+	err      error
+}
+
+func (e *protoError) Error() string {
+	return fmt.Sprintf("prototype type %s (argument %d): %v", e.spelling, e.arg, e.err)
+}
+
+func (e *protoError) Unwrap() error { return e.err }
 
 // parseTypeName resolves the simple C type names used in prototypes and
 // built-in variable types: an optional const, a (possibly module-scoped)
