@@ -82,7 +82,7 @@ var (
 // under it is stat'ed first: go test caches a passing result keyed on
 // the files the test touches, and the build runs in a child process, so
 // without it a change to the sources would not rerun the test. The test
-// binary's TestMain calls RemoveDtrace when the tests are done.
+// binary's TestMain is Main, which calls RemoveDtrace when the tests are done.
 func Dtrace(tb testing.TB, root string) string {
 	tb.Helper()
 	buildOnce.Do(func() {
@@ -155,4 +155,12 @@ func WaitProgramsGone(tb testing.TB, progs []ebpf.ProgramID) {
 			time.Sleep(10 * time.Millisecond)
 		}
 	}
+}
+
+// Main runs the tests of m and removes what Dtrace built: the TestMain of
+// a test binary that runs the command.
+func Main(m *testing.M) {
+	status := m.Run()
+	RemoveDtrace()
+	os.Exit(status)
 }

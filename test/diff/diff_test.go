@@ -15,11 +15,7 @@ import (
 	"github.com/godtrace/godtrace/internal/testutil"
 )
 
-func TestMain(m *testing.M) {
-	status := m.Run()
-	testutil.RemoveDtrace()
-	os.Exit(status)
-}
+func TestMain(m *testing.M) { testutil.Main(m) }
 
 // live skips under -short (the tests run dtrace, and are slower than a
 // unit test) and requires root, and returns the built dtrace.

@@ -26,11 +26,7 @@ import (
 	"github.com/godtrace/godtrace/output"
 )
 
-func TestMain(m *testing.M) {
-	status := m.Run()
-	testutil.RemoveDtrace()
-	os.Exit(status)
-}
+func TestMain(m *testing.M) { testutil.Main(m) }
 
 func requireTracing(t *testing.T) {
 	t.Helper()

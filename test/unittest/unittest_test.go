@@ -64,11 +64,7 @@ func dtrace(t *testing.T) string {
 	return testutil.Dtrace(t, filepath.Join("..", ".."))
 }
 
-func TestMain(m *testing.M) {
-	status := m.Run()
-	testutil.RemoveDtrace()
-	os.Exit(status)
-}
+func TestMain(m *testing.M) { testutil.Main(m) }
 
 // testCase is one D script with its expectations.
 type testCase struct {
