@@ -165,6 +165,7 @@ var builtinVariants = map[string][]builtinCase{
 	"args": {
 		{src: "syscall::read:entry { trace(args[0]); trace(args[5]); @[args[1]] = sum(args[2]); x = args[3] + args[4]; }"},
 		{src: "syscall::read:entry { i = 1; trace(args[i]); }", tag: "D_PROTO_ARG"},
+		{src: "syscall::read:entry { trace(args[1 + 1]); trace(args[(int)3 - 1]); }"},
 	},
 	"uregs": {
 		{src: "syscall::read:entry { trace(uregs[0]); trace(uregs[R_SP]); trace(uregs[R_PC]); }"},

@@ -759,7 +759,9 @@ func (c *checker) nodeName(e ast.Expr) string {
 }
 
 // isIntConstant reports whether e is an integer literal or names an inline
-// whose value is one, which DTrace's parser turns into a literal.
+// whose value is one, which DTrace's parser turns into a literal, or is
+// made of such by an operator or an integer cast its parser folds into
+// one (args[1 + 1], stack(2 * 4)).
 func (c *checker) isIntConstant(e ast.Expr) bool {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.IntLit:
@@ -767,9 +769,28 @@ func (c *checker) isIntConstant(e ast.Expr) bool {
 	case *ast.Ident:
 		v := c.info.Vars[x]
 		return v != nil && v.Kind == Inline && c.info.Types[x] != nil && c.info.Types[x].Const
+	case *ast.UnaryExpr:
+		return foldedUnary[x.Op] && c.isIntConstant(x.X)
+	case *ast.BinaryExpr:
+		return foldedBinary[x.Op] && c.isIntConstant(x.X) && c.isIntConstant(x.Y)
+	case *ast.CastExpr:
+		t := c.info.Types[x]
+		return t != nil && ctype.IsInteger(t.Type) && c.isIntConstant(x.X)
 	}
 	return false
 }
+
+// foldedUnary and foldedBinary are the operators DTrace's parser
+// applies to integer constants as it reads them (dt_node_op1 and
+// dt_node_op2), giving a constant.
+var (
+	foldedUnary  = map[token.Kind]bool{token.SUB: true, token.ADD: true, token.BNEG: true, token.NOT: true}
+	foldedBinary = map[token.Kind]bool{
+		token.LOR: true, token.LXOR: true, token.LAND: true, token.OR: true, token.XOR: true, token.AND: true,
+		token.EQL: true, token.NEQ: true, token.LSS: true, token.LEQ: true, token.GTR: true, token.GEQ: true,
+		token.SHL: true, token.SHR: true, token.ADD: true, token.SUB: true, token.MUL: true, token.DIV: true, token.MOD: true,
+	}
+)
 
 func (c *checker) builtinIndex(e *ast.IndexExpr, x *ast.Ident, b *Ident) *TypeInfo {
 	if len(e.Index) != 1 {
