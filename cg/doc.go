@@ -19,9 +19,18 @@
 // R7, the globals in R8 and the string table in R9.
 //
 // The kernel the code is for is an input (Target: the BPF ISA level,
-// whether BPF may write user memory), never probed here: the same program
+// whether BPF may write user memory, whether the kernel gives the
+// addresses of its variables), never probed here: the same program
 // compiles the same way for the same target, in tests as under dtrace,
-// which passes HostTarget.
+// which passes HostTarget (whose answer about kernel variables is probed
+// once, when a program first reads one).
+//
+// What the checker accepts, code generation generates
+// (TestBuiltinsGenerate tries every built-in): it fails on what the
+// kernel will not allow (copyout() in lockdown, a kernel variable with no
+// address, types a built-in needs that the kernel's lack) or on a limit
+// (an expression nesting deeper than the BPF stack holds), saying which,
+// with ErrNotSupported left for what it does not do yet.
 //
 // Computed strings live in string scratch slots, taken like a stack while
 // a full expression (a statement, a predicate, an action argument) is
