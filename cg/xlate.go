@@ -186,7 +186,7 @@ func (g *gen) materialize(tr xlation) {
 // storeInto stores the value in R0, of type vt, as a value of type t at
 // off from the scratch pointer: an integer or pointer, a string (at most
 // t's size, NUL included), or the bytes of an array or struct, as many
-// as both have, the rest left as they are.
+// as both have (or t has, from a pointer), the rest left as they are.
 func (g *gen) storeInto(n ast.Node, off int, t, vt *ctype.Type) {
 	size := int(t.Sizeof())
 	switch {
@@ -202,6 +202,11 @@ func (g *gen) storeInto(n ast.Node, off int, t, vt *ctype.Type) {
 		)
 	case isAggregate(vt):
 		g.readMem(off, min(size, int(vt.Sizeof())))
+	case ctype.IsPointer(vt):
+		// An array or struct member given a pointer takes the bytes
+		// it points to, as many as the member has, as DTrace copies
+		// them.
+		g.readMem(off, size)
 	default:
 		g.unsupported(n, "translating "+vt.String()+" to "+t.String())
 	}

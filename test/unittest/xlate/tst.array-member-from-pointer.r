@@ -1,0 +1,3 @@
+dtra dtrace
+t
+
