@@ -1118,6 +1118,15 @@ func (c *checker) aggAssign(e *ast.AssignExpr) *TypeInfo {
 		c.expr(e.Rhs)
 		c.errorf(e, diag.D_AGG_FUNC, "@%s must be assigned the result of an aggregating function", name)
 	}
+	// An aggregation is assigned by a statement of its own: inside an
+	// expression (@a = count(), 1) DTrace's code generator meets an
+	// aggregation it has no code for, once the clause has passed its
+	// checks. Its error is an internal one; this says what is wrong with
+	// the words of its error for an aggregating function in an
+	// expression.
+	if ast.Unparen(c.stmtExpr) != ast.Expr(e) && c.clause != nil && c.clause.cgErr == nil {
+		c.clause.cgErr = c.errAt(call, diag.D_CG_EXPR, "aggregating function %s( ) may not be called from a D expression (D program context required)", fn.Name)
+	}
 	v, exists := c.aggs[name]
 	if exists && v.AggFunc != fn.Name {
 		c.errorf(e, diag.D_AGG_REDEF, "aggregation redefined: @%s\n\t current: @%s = %s( )\n\tprevious: @%s = %s( ) : line %d",
