@@ -576,6 +576,7 @@ func (c *checker) probeClause(pc *ast.ProbeClause) {
 		c.predEnd, c.predNext = pc.Pred.End(), pc.Lbrace
 		defer func() { c.predEnd, c.predNext = token.NoPos, token.NoPos }()
 		t := c.rvalue(pc.Pred)
+		c.aggValues(pc.Pred)
 		if !ctype.IsScalar(t.Type) && !ctype.IsString(t.Type) {
 			c.errorf(pc.Pred, diag.D_PRED_SCALAR, "predicate result must be of scalar type")
 		}
@@ -633,10 +634,12 @@ func (c *checker) stmt(s ast.Stmt) {
 		c.stmtExpr = s.X
 		c.expr(s.X)
 		c.stmtExpr = nil
+		c.aggValues(s.X)
 		c.dynamicResult(s.X)
 		c.actionOrder(s.X)
 	case *ast.IfStmt:
 		t := c.rvalue(s.Cond)
+		c.aggValues(s.Cond)
 		if !ctype.IsScalar(t.Type) && !ctype.IsString(t.Type) {
 			c.errorf(s.Cond, diag.D_PRED_SCALAR, "if-condition must be of scalar type")
 		}
@@ -650,6 +653,42 @@ func (c *checker) stmt(s ast.Stmt) {
 		}
 	case *ast.EmptyStmt:
 	}
+}
+
+// aggValues rejects an aggregation used as a value in e (1, @a), which
+// has DTrace's dynamic type: an aggregation is only assigned, or given
+// to the actions that take one (printa(@a)). DTrace's code generator
+// refuses it once the clause has passed its other checks.
+func (c *checker) aggValues(e ast.Expr) {
+	if c.clause == nil || c.clause.cgErr != nil {
+		return
+	}
+	allowed := map[*ast.AggExpr]bool{}
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.CallExpr:
+			for _, a := range x.Args {
+				if agg, ok := ast.Unparen(a).(*ast.AggExpr); ok {
+					allowed[agg] = true
+				}
+			}
+		case *ast.AssignExpr:
+			lhs := ast.Unparen(x.Lhs)
+			if ix, ok := lhs.(*ast.IndexExpr); ok {
+				lhs = ast.Unparen(ix.X)
+			}
+			if agg, ok := lhs.(*ast.AggExpr); ok {
+				allowed[agg] = true
+			}
+		}
+		return true
+	})
+	ast.Inspect(e, func(n ast.Node) bool {
+		if agg, ok := n.(*ast.AggExpr); ok && !allowed[agg] && c.clause.cgErr == nil {
+			c.clause.cgErr = c.errAt(agg, diag.D_CG_DYN, "expression cannot evaluate to result of dynamic type")
+		}
+		return true
+	})
 }
 
 // dynamicResult rejects a statement that is a translation, xlate<T>(x)
