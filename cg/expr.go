@@ -262,7 +262,8 @@ func (g *gen) cast(e *ast.CastExpr, t *ctype.Type) {
 		if castTruncates(from, t) {
 			g.normalize(asm.R0, t)
 		}
-	case ctype.IsPointer(t) && (ctype.IsInteger(from) || ctype.IsPointer(from)):
+	case ctype.IsPointer(t) && (ctype.IsInteger(from) || ctype.IsPointer(from) || isStr(from)):
+		// A string's value is the address of its characters.
 	case ctype.IsVoid(t), isStr(t) && isStr(from), ctype.IsComposite(t) && ctype.IsComposite(from):
 		// A struct is its address, whatever the cast calls it.
 	case isStr(t) && (ctype.IsPointer(from) || ctype.IsInteger(from)):
