@@ -667,6 +667,10 @@ func (c *checker) aggValues(e ast.Expr) {
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.CallExpr:
+			id, ok := ast.Unparen(x.Fun).(*ast.Ident)
+			if !ok || !aggActions[id.Name] {
+				return true
+			}
 			for _, a := range x.Args {
 				if agg, ok := ast.Unparen(a).(*ast.AggExpr); ok {
 					allowed[agg] = true
@@ -690,6 +694,9 @@ func (c *checker) aggValues(e ast.Expr) {
 		return true
 	})
 }
+
+// aggActions are the actions that take aggregations.
+var aggActions = map[string]bool{"printa": true, "clear": true, "trunc": true, "normalize": true, "denormalize": true}
 
 // dynamicResult rejects a statement that is a translation, xlate<T>(x)
 // (or an inline whose value is one), used whole: its value has DTrace's
