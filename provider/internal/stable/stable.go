@@ -276,14 +276,9 @@ func fireEach(b *bpfrt.Builder, firings []firing, where string, load func()) err
 }
 
 // Attrs are the attributes Oracle's DTrace gives its SDT-style providers
-// (proc, sched, io, ...).
-var Attrs = provider.Attrs{
-	Provider: provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassISA},
-	Module:   provider.Attr{Name: provider.Private, Data: provider.Private, Class: provider.ClassUnknown},
-	Function: provider.Attr{Name: provider.Private, Data: provider.Private, Class: provider.ClassUnknown},
-	Name:     provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassISA},
-	Args:     provider.Attr{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassISA},
-}
+// (proc, sched, io, ...): the sdt provider's own, as those providers are
+// tracepoints described by hand.
+var Attrs = tracepoint.Attrs
 
 // Arg is a native argument (translated "" when D sees the native type)
 // made from native argument mapping.
