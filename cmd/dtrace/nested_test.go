@@ -57,3 +57,43 @@ func TestNestedFiring(t *testing.T) {
 		t.Errorf("stderr: %q", other)
 	}
 }
+
+// TestNestedAggregation checks that a firing nested in another on its
+// CPU loses no aggregation update: the system call probe and the
+// profile probe add to the same entries, and each total must be exactly
+// what both probes' firings put in. With load, add and store, a profile
+// tick between the interrupted firing's load and store of a word was
+// lost; the words are now added to atomically (cg's addWord).
+func TestNestedAggregation(t *testing.T) {
+	requireTracing(t)
+	bin := buildC(t, "sysloop", "-O2")
+	const calls = 3000000
+	// Every clause adds to @n, @s, @a and @q; only the profile probe adds
+	// to @ticks, which no other firing on its CPU can interrupt.
+	script := `
+		syscall::getpriority:entry /pid == $target/ { @n = count(); @s = sum(1); @a = avg(2); @q = quantize(1); }
+		profile-4999 { @n = count(); @s = sum(1); @a = avg(2); @q = quantize(1); @ticks = count(); }
+		END {
+			printa("n %@d\n", @n); printa("s %@d\n", @s); printa("a %@d\n", @a);
+			printa("ticks %@d\n", @ticks); printa(@q);
+		}`
+	stdout, stderr, status := run(t, "-q", "-c", fmt.Sprintf("%s %d", bin, calls), "-n", script)
+	if status != 0 {
+		t.Fatalf("status %d, stderr %q", status, stderr)
+	}
+	value := func(re string) int {
+		m := regexp.MustCompile(`(?m)` + re).FindStringSubmatch(stdout)
+		if m == nil {
+			t.Fatalf("no %q in %q", re, stdout)
+		}
+		n, _ := strconv.Atoi(m[1])
+		return n
+	}
+	ticks := value(`^ticks (\d+)$`)
+	want := calls + ticks
+	n, s, a, q := value(`^n (\d+)$`), value(`^s (\d+)$`), value(`^a (\d+)$`), value(`(?m)^\s+1 \|@+\s+(\d+)\s*$`)
+	t.Logf("%d calls, %d profile ticks: count %d, sum %d, quantize bucket 1 %d", calls, ticks, n, s, q)
+	if n != want || s != want || q != want || a != 2 {
+		t.Errorf("count %d, sum %d, quantize %d, avg %d: want %d, %d, %d, 2 (%d calls + %d ticks)", n, s, q, a, want, want, want, calls, ticks)
+	}
+}
