@@ -220,9 +220,10 @@ func TestStorm(t *testing.T) {
 		seen[f.Probe]++
 		switch {
 		case f.Args[1] == 0 || f.Args[1] != f.Args[3]:
-			// A firing in a thread that a softirq's firing on the same
-			// CPU interrupted, which overwrote its args[] (they are per
-			// CPU): a fault of the runtime, not of this provider.
+			// A firing whose args[] another overwrote: before each
+			// nesting level had its own scratch value (bpfrt), a
+			// softirq's firing interrupting a thread's on the same CPU
+			// did, about once in a thousand firings here.
 			clobbered++
 			t.Logf("%s natives overwritten: %#x", f.Probe, f.Args)
 		case f.Args[2] == 0 || f.Args[4] == 0 || f.Args[4]-f.Args[2] != 20:
@@ -241,7 +242,7 @@ func TestStorm(t *testing.T) {
 		}
 	}
 	t.Logf("fired %v; headers built from the socket %v", seen, built)
-	if clobbered > len(fs)/1000 {
+	if clobbered > 0 {
 		t.Errorf("%d firings of %d had their natives overwritten", clobbered, len(fs))
 	}
 	for probe, least := range map[string]int{"connect-established": threads * each * 3 / 4, "accept-established": threads * each * 3 / 4, "connect-refused": threads * each / 4} {
