@@ -393,15 +393,7 @@ func (g *gen) aggregate(a *ast.AssignExpr, v *check.Var) {
 		g.addWord(8, asm.R1)
 		g.addSquare()
 	case agg.Min, agg.Max:
-		j := asm.JSGE
-		if ag.Func == agg.Max {
-			j = asm.JSLE
-		}
-		g.emit(
-			asm.LoadMem(asm.R3, asm.R0, 0, asm.DWord),
-			j.Reg(asm.R1, asm.R3, out),
-			asm.StoreMem(asm.R0, 0, asm.R1, asm.DWord),
-		)
+		g.minMax(ag.Func == agg.Max, out)
 	case agg.Quantize:
 		g.quantizeBucket()
 		g.bucketAdd(out, agg.QuantizeBuckets)
@@ -414,6 +406,41 @@ func (g *gen) aggregate(a *ast.AssignExpr, v *check.Var) {
 	}
 	g.setLabel(out)
 	g.emit(nop())
+}
+
+// minMax stores the value in R1 in the min() (max() with isMax) word of
+// the entry R0 points to when it is below (above) the word's, and jumps
+// to out. With compare-and-exchange, a firing nested in this one that
+// stored a value in between makes the exchange fail and the comparison
+// run again with that value; each of the firings that may nest on a CPU
+// (bpfrt.ScratchLevels) can fail it once. Without, a nested firing's
+// value stored between the load and the store can be lost.
+func (g *gen) minMax(isMax bool, out string) {
+	done := asm.JSGE
+	if isMax {
+		done = asm.JSLE
+	}
+	if !g.target.CmpXchg {
+		g.emit(
+			asm.LoadMem(asm.R3, asm.R0, 0, asm.DWord),
+			done.Reg(asm.R1, asm.R3, out),
+			asm.StoreMem(asm.R0, 0, asm.R1, asm.DWord),
+		)
+		return
+	}
+	// CmpXchg compares with R0 and leaves the word's old value there.
+	g.emit(
+		asm.Mov.Reg(asm.R4, asm.R0),
+		asm.LoadMem(asm.R0, asm.R4, 0, asm.DWord),
+	)
+	for range bpfrt.ScratchLevels {
+		g.emit(
+			done.Reg(asm.R1, asm.R0, out),
+			asm.Mov.Reg(asm.R3, asm.R0),
+			asm.CmpXchg.Mem(asm.R4, asm.R1, asm.DWord, 0),
+			asm.JEq.Reg(asm.R0, asm.R3, out),
+		)
+	}
 }
 
 // addSquare adds the square of |R1| to the 128-bit sum of squares at

@@ -119,6 +119,30 @@ var (
 		}
 		return prog.Close()
 	})
+	// CmpXchg is BPF's atomic compare-and-exchange (Linux 5.12), with
+	// which min() and max() update their word without losing a value a
+	// nested firing stored between their load and store.
+	CmpXchg = New("BPF atomic compare-and-exchange", func() error {
+		prog, err := ebpf.NewProgram(&ebpf.ProgramSpec{
+			Type:    ebpf.SocketFilter,
+			License: "GPL",
+			Instructions: asm.Instructions{
+				asm.StoreImm(asm.R10, -8, 0, asm.DWord),
+				asm.Mov.Imm(asm.R0, 0),
+				asm.Mov.Imm(asm.R1, 1),
+				asm.CmpXchg.Mem(asm.R10, asm.R1, asm.DWord, -8),
+				asm.Mov.Imm(asm.R0, 0),
+				asm.Return(),
+			},
+		})
+		if errors.Is(err, unix.EINVAL) {
+			return fmt.Errorf("%v: %w", err, ErrNotSupported)
+		}
+		if err != nil {
+			return err
+		}
+		return prog.Close()
+	})
 	// SoftwarePerfEvents is the software PMU that backs profile and tick.
 	SoftwarePerfEvents = New("software perf events", func() error { return havePMU("software") })
 )
