@@ -420,7 +420,7 @@ func (g *gen) minMax(isMax bool, out string) {
 	if isMax {
 		done = asm.JSLE
 	}
-	if !g.target.CmpXchg {
+	if !g.target.FetchAtomics {
 		g.emit(
 			asm.LoadMem(asm.R3, asm.R0, 0, asm.DWord),
 			done.Reg(asm.R1, asm.R3, out),
@@ -428,7 +428,7 @@ func (g *gen) minMax(isMax bool, out string) {
 		)
 		return
 	}
-	// CmpXchg compares with R0 and leaves the word's old value there.
+	// asm.CmpXchg compares with R0 and leaves the word's old value there.
 	g.emit(
 		asm.Mov.Reg(asm.R4, asm.R0),
 		asm.LoadMem(asm.R0, asm.R4, 0, asm.DWord),
@@ -474,6 +474,23 @@ func (g *gen) addSquare() {
 	g.emit(
 		asm.RSh.Imm(asm.R3, 31),
 		asm.Add.Reg(asm.R4, asm.R3), // high word of the square
+	)
+	if g.target.FetchAtomics {
+		// The low word is added to atomically and its old value
+		// fetched, to find the carry; then the high word is added to:
+		// a nested firing's adds in between are kept.
+		g.emit(
+			asm.Mov.Reg(asm.R2, asm.R5),
+			asm.FetchAdd.Mem(asm.R0, asm.R2, asm.DWord, 16),
+			asm.Add.Reg(asm.R2, asm.R5),
+			asm.JGE.Reg(asm.R2, asm.R5, c2),
+			asm.Add.Imm(asm.R4, 1),
+		)
+		g.setLabel(c2)
+		g.emit(asm.AddAtomic.Mem(asm.R0, asm.R4, asm.DWord, 24))
+		return
+	}
+	g.emit(
 		asm.LoadMem(asm.R2, asm.R0, 16, asm.DWord),
 		asm.Add.Reg(asm.R2, asm.R5),
 		asm.JGE.Reg(asm.R2, asm.R5, c2),

@@ -56,7 +56,7 @@ func compileWith(t *testing.T, src string, m Matcher, opts Options, target Targe
 
 // testTarget is the target the tests compile for, whatever kernel runs
 // them: the newest ISA, and user memory writable.
-var testTarget = Target{V4: true, CmpXchg: true}
+var testTarget = Target{V4: true, FetchAtomics: true}
 
 func TestRecords(t *testing.T) {
 	p, err := compile(t, `BEGIN { trace((char)1); printf("%s %d\n", "ab", 2); trace(pid); } END { trace("ab"); }`)

@@ -12,10 +12,11 @@ type Target struct {
 	// 6.6): signed division and remainder, sign-extending moves. Without
 	// it the same operations take longer sequences of older instructions.
 	V4 bool
-	// CmpXchg allows BPF's atomic compare-and-exchange (Linux 5.12), with
-	// which min() and max() cannot lose a value that a firing nested in
-	// theirs stored between their load and store.
-	CmpXchg bool
+	// FetchAtomics allows BPF's atomic operations that return the old
+	// value (Linux 5.12), with which min(), max() and stddev() cannot
+	// lose what a firing nested in theirs stored between their load and
+	// store.
+	FetchAtomics bool
 	// WriteUser is nil when BPF programs may write user memory
 	// (bpf_probe_write_user, for copyout() and copyoutstr()); else why
 	// not, which compiling either reports. An error matching
@@ -34,9 +35,9 @@ type Target struct {
 // HostTarget is the target of the running kernel, probed once.
 func HostTarget() Target {
 	return Target{
-		V4:         feature.V4ISA.Check() == nil,
-		CmpXchg:    feature.CmpXchg.Check() == nil,
-		WriteUser:  feature.WriteUser.Check(),
-		KernelData: feature.KernelData.Check,
+		V4:           feature.V4ISA.Check() == nil,
+		FetchAtomics: feature.FetchAtomics.Check() == nil,
+		WriteUser:    feature.WriteUser.Check(),
+		KernelData:   feature.KernelData.Check,
 	}
 }

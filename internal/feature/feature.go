@@ -119,10 +119,12 @@ var (
 		}
 		return prog.Close()
 	})
-	// CmpXchg is BPF's atomic compare-and-exchange (Linux 5.12), with
-	// which min() and max() update their word without losing a value a
-	// nested firing stored between their load and store.
-	CmpXchg = New("BPF atomic compare-and-exchange", func() error {
+	// FetchAtomics are BPF's atomic operations that return the old value
+	// (Linux 5.12): compare-and-exchange, with which min() and max()
+	// update their word, and fetch-and-add, with which stddev() carries
+	// into the high word of its sum of squares, without losing what a
+	// nested firing stored between a load and a store.
+	FetchAtomics = New("BPF fetching atomic operations", func() error {
 		prog, err := ebpf.NewProgram(&ebpf.ProgramSpec{
 			Type:    ebpf.SocketFilter,
 			License: "GPL",
@@ -131,6 +133,7 @@ var (
 				asm.Mov.Imm(asm.R0, 0),
 				asm.Mov.Imm(asm.R1, 1),
 				asm.CmpXchg.Mem(asm.R10, asm.R1, asm.DWord, -8),
+				asm.FetchAdd.Mem(asm.R10, asm.R1, asm.DWord, -8),
 				asm.Mov.Imm(asm.R0, 0),
 				asm.Return(),
 			},
