@@ -281,7 +281,7 @@ func (g *gen) print(e ast.Expr) {
 	g.record(ActPrint, 0, 1, 0, len(g.prog.Types)-1)
 	pr := len(g.c.recs) - 1
 	r := ctype.Resolve(t)
-	if r.Kind != ctype.Pointer || !isStructOrUnion(r.Elem) {
+	if r.Kind != ctype.Pointer || r.Elem.Sizeof() == 0 {
 		g.c.recs[pr].Arg = 1
 		g.recordValue(ActArg, e)
 		return

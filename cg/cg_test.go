@@ -217,7 +217,7 @@ func TestRecordStruct(t *testing.T) {
 // pointer, then the struct's bytes) and a scalar, with their types.
 func TestPrintRecords(t *testing.T) {
 	p, err := compile(t, `struct pair { int a; char b; long c; };
-BEGIN { this->p = (struct pair *)alloca(sizeof (struct pair)); print(this->p); print(3); }`)
+BEGIN { this->p = (struct pair *)alloca(sizeof (struct pair)); print(this->p); print(&this->p->a); }`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,16 +227,16 @@ BEGIN { this->p = (struct pair *)alloca(sizeof (struct pair)); print(this->p); p
 			got = append(got, r)
 		}
 	}
-	if len(got) != 5 {
-		t.Fatalf("print records %+v; want 5", got)
+	if len(got) != 6 {
+		t.Fatalf("print records %+v; want 6", got)
 	}
 	if got[0].Arg != 2 || got[1].Size != 8 || RecKind(got[2]) != KindBytes || got[2].Size != 16 {
-		t.Errorf("print(pointer) records %+v", got[:3])
+		t.Errorf("print(struct pointer) records %+v", got[:3])
 	}
-	if got[3].Arg != 1 || RecKind(got[4]) != KindInt || got[4].Size != 4 {
-		t.Errorf("print(int) records %+v", got[3:])
+	if got[3].Arg != 2 || got[4].Size != 8 || RecKind(got[5]) != KindBytes || got[5].Size != 4 {
+		t.Errorf("print(int pointer) records %+v", got[3:])
 	}
-	if len(p.Types) != 2 || p.Types[got[0].Format].String() != "struct pair *" || p.Types[got[3].Format].String() != "int" {
+	if len(p.Types) != 2 || p.Types[got[0].Format].String() != "struct pair *" || p.Types[got[3].Format].String() != "int *" {
 		t.Errorf("print types %v", p.Types)
 	}
 }
@@ -263,7 +263,7 @@ translator struct out < int I > { a = I; n = "x"; };
 	}{
 		{`BEGIN { trace(xlate<struct out>(1).a); trace(xlate<struct out *>(2)->a); }`, 0},
 		{`BEGIN { trace(xlate<struct out>(1).n); }`, 8},
-		{`BEGIN { print(xlate<struct out>(1)); print(xlate<struct out *>(2)); }`, 16},
+		{`BEGIN { print(xlate<struct out *>(1)); print(xlate<struct out *>(2)); }`, 16},
 		{`BEGIN { trace(xlate<struct out>(1).n[0] + xlate<struct out>(2).n[0]); }`, 16},
 	} {
 		if got := size(tt.src) - base; got != tt.area {

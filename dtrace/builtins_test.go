@@ -92,7 +92,7 @@ var builtinUses = map[string]string{
 	"pcap":                `BEGIN { pcap((void *)arg0, 1); }`,
 	"pid":                 `BEGIN { trace(pid); }`,
 	"ppid":                `BEGIN { trace(ppid); }`,
-	"print":               `BEGIN { print(1); }`,
+	"print":               `BEGIN { print(curthread); }`,
 	"printa":              `BEGIN { @ = count(); printa(@); }`,
 	"printf":              `BEGIN { printf("%d", 1); }`,
 	"probefunc":           `BEGIN { trace(probefunc); }`,

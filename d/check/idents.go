@@ -138,7 +138,7 @@ var Builtins = []Ident{
 	{Name: "pcap", Kind: Action, Proto: "void(void *, int)"},
 	{Name: "pid", Kind: Scalar, Proto: "pid_t"},
 	{Name: "ppid", Kind: Scalar, Proto: "pid_t"},
-	{Name: "print", Kind: Action, Proto: "void(@)"},
+	{Name: "print", Kind: Action, Proto: "void(void *)"},
 	{Name: "printa", Kind: Action, Proto: "void(@, ...)"},
 	{Name: "printf", Kind: Action, Proto: "void(string, ...)"},
 	{Name: "probefunc", Kind: Scalar, Proto: "string"},

@@ -25,10 +25,10 @@ BEGIN
 	o->in.c = 65;
 	o->in.d = 9;
 	o->after = 3;
-	print(*o);
+	print(o);
 	setopt("printsize", "24");
-	print(*o);
+	print(o);
 	setopt("printsize", "32");
-	print(*o);
+	print(o);
 	exit(0);
 }

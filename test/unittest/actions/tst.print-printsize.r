@@ -1,3 +1,4 @@
+0xffffe8ffffd2daa0 = *
                                             (struct outer) {
                                              .a = (int)7,
                                              .in = (struct inner) {
@@ -5,6 +6,7 @@
                                               ...
                                              },
                                             }
+0xffffe8ffffd2daa0 = *
                                             (struct outer) {
                                              .a = (int)7,
                                              .in = (struct inner) {
@@ -13,6 +15,7 @@
                                              ...
                                              },
                                             }
+0xffffe8ffffd2daa0 = *
                                             (struct outer) {
                                              .a = (int)7,
                                              .in = (struct inner) {

@@ -1,7 +1,8 @@
 /*
- * print() and trace() of a translated struct show every member the
+ * print() of a pointer to a translated struct shows every member the
  * translator defines, in the struct's layout, members it does not define
- * left zero; a pointer to one is printed with the struct it points to.
+ * left zero; print() takes a pointer, as DTrace's prototype says
+ * (void(void *)), so a translated struct is printed through one.
  * @@nosort
  */
 #pragma D option quiet
@@ -23,7 +24,7 @@ translator struct out < int I > {
 
 BEGIN
 {
-	print(xlate<struct out>(21));
+	print(xlate<struct out *>(21));
 	print(xlate<struct out *>(4));
 	printf("%d %s %s %d\n", xlate<struct out *>(21)->twice, xlate<struct out>(21).name,
 	    xlate<struct out>(20).s, xlate<struct out>(21).neg);

@@ -1,3 +1,4 @@
+0xffffe8ffffd2dbb0 = *
                                             (struct out) {
                                              .twice = (int)42,
                                              .name = (char [8]) [
@@ -11,7 +12,7 @@
                                              ],
                                              .neg = (short)-21,
                                             }
-0xffffe8ffffd23ef8 = *
+0xffffe8ffffd2dbb0 = *
                                             (struct out) {
                                              .twice = (int)8,
                                              .name = (char [8]) [

@@ -1,6 +1,0 @@
-/* print() shows a value: an aggregation is printed by printa(). */
-BEGIN
-{
-	@a = count();
-	print(@a);
-}
