@@ -100,24 +100,13 @@ var (
 	// long jump: a kernel can have one without the other (Debian 12's
 	// 6.1 has the long jump backported and refuses sign extension).
 	V4ISA = New("BPF ISA v4 instructions", func() error {
-		prog, err := ebpf.NewProgram(&ebpf.ProgramSpec{
-			Type:    ebpf.SocketFilter,
-			License: "GPL",
-			Instructions: asm.Instructions{
-				asm.Mov.Imm(asm.R0, -1),
-				asm.MovSX8.Reg(asm.R0, asm.R0),
-				asm.Mov.Imm(asm.R1, 2),
-				asm.SDiv.Reg(asm.R0, asm.R1),
-				asm.Return(),
-			},
-		})
-		if errors.Is(err, unix.EINVAL) {
-			return fmt.Errorf("%v: %w", err, ErrNotSupported)
-		}
-		if err != nil {
-			return err
-		}
-		return prog.Close()
+		return loads(
+			asm.Mov.Imm(asm.R0, -1),
+			asm.MovSX8.Reg(asm.R0, asm.R0),
+			asm.Mov.Imm(asm.R1, 2),
+			asm.SDiv.Reg(asm.R0, asm.R1),
+			asm.Return(),
+		)
 	})
 	// FetchAtomics are BPF's atomic operations that return the old value
 	// (Linux 5.12): compare-and-exchange, with which min() and max()
@@ -125,30 +114,33 @@ var (
 	// into the high word of its sum of squares, without losing what a
 	// nested firing stored between a load and a store.
 	FetchAtomics = New("BPF fetching atomic operations", func() error {
-		prog, err := ebpf.NewProgram(&ebpf.ProgramSpec{
-			Type:    ebpf.SocketFilter,
-			License: "GPL",
-			Instructions: asm.Instructions{
-				asm.StoreImm(asm.R10, -8, 0, asm.DWord),
-				asm.Mov.Imm(asm.R0, 0),
-				asm.Mov.Imm(asm.R1, 1),
-				asm.CmpXchg.Mem(asm.R10, asm.R1, asm.DWord, -8),
-				asm.FetchAdd.Mem(asm.R10, asm.R1, asm.DWord, -8),
-				asm.Mov.Imm(asm.R0, 0),
-				asm.Return(),
-			},
-		})
-		if errors.Is(err, unix.EINVAL) {
-			return fmt.Errorf("%v: %w", err, ErrNotSupported)
-		}
-		if err != nil {
-			return err
-		}
-		return prog.Close()
+		return loads(
+			asm.StoreImm(asm.R10, -8, 0, asm.DWord),
+			asm.Mov.Imm(asm.R0, 0),
+			asm.Mov.Imm(asm.R1, 1),
+			asm.CmpXchg.Mem(asm.R10, asm.R1, asm.DWord, -8),
+			asm.FetchAdd.Mem(asm.R10, asm.R1, asm.DWord, -8),
+			asm.Mov.Imm(asm.R0, 0),
+			asm.Return(),
+		)
 	})
 	// SoftwarePerfEvents is the software PMU that backs profile and tick.
 	SoftwarePerfEvents = New("software perf events", func() error { return havePMU("software") })
 )
+
+// loads reports whether the kernel loads a socket filter made of insns:
+// a verifier that does not know an instruction refuses it with EINVAL,
+// which says the kernel lacks it.
+func loads(insns ...asm.Instruction) error {
+	prog, err := ebpf.NewProgram(&ebpf.ProgramSpec{Type: ebpf.SocketFilter, License: "GPL", Instructions: insns})
+	if errors.Is(err, unix.EINVAL) {
+		return fmt.Errorf("%v: %w", err, ErrNotSupported)
+	}
+	if err != nil {
+		return err
+	}
+	return prog.Close()
+}
 
 // probeTarget is the function the attach probes attach a program that
 // does nothing to: one every kernel has, in its BTF and traceable.
