@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/cilium/ebpf/asm"
+	"github.com/godtrace/godtrace/internal/bpfinsn"
 )
 
 // Speculations. The speculation map (ARRAY[1], mmapped) holds one u64
@@ -63,7 +64,7 @@ func (l *Layout) Speculation(scratch asm.Register, label string) asm.Instruction
 		// R0: 0 means this buffer was free and is now ours.
 		insns = append(insns,
 			asm.Mov.Imm(asm.R0, SpecFree),
-			cmpXchg(asm.R1, asm.R2, int16(8*i)),
+			bpfinsn.CmpXchg(asm.R1, asm.R2, int16(8*i)),
 			asm.JNE.Imm(asm.R0, SpecFree, fmt.Sprintf("%s_%d", label, i)),
 			asm.Mov.Imm(asm.R0, int32(i+1)),
 			asm.Ja.Label(done),
@@ -88,23 +89,6 @@ func (l *Layout) Speculation(scratch asm.Register, label string) asm.Instruction
 		asm.Mov.Reg(asm.R0, asm.R0).WithSymbol(done),
 	)
 }
-
-// cmpXchg emits the 64-bit BPF_CMPXCHG of src into *(dst + off). It is
-// built by hand: cilium/ebpf v0.22.0 computes an instruction's immediate
-// before it folds the atomic operation into it, so asm.CmpXchg.Mem
-// reaches the kernel as a plain atomic add.
-func cmpXchg(dst, src asm.Register, off int16) asm.Instruction {
-	return asm.Instruction{
-		OpCode:   asm.OpCode(asm.StXClass).SetMode(asm.AtomicMode).SetSize(asm.DWord),
-		Dst:      dst,
-		Src:      src,
-		Offset:   off,
-		Constant: bpfCmpXchg,
-	}
-}
-
-// bpfCmpXchg is BPF_CMPXCHG (0xf0) | BPF_FETCH (0x01).
-const bpfCmpXchg = 0xf1
 
 // SpecEnd emits commit(id) (discard false) or discard(id) for the id in
 // the callee-saved register id: a valid id's buffer is marked done and

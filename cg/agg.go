@@ -12,6 +12,7 @@ import (
 	"github.com/godtrace/godtrace/ctype"
 	"github.com/godtrace/godtrace/d/ast"
 	"github.com/godtrace/godtrace/d/check"
+	"github.com/godtrace/godtrace/internal/bpfinsn"
 )
 
 var aggFuncs = map[string]agg.Func{
@@ -428,7 +429,7 @@ func (g *gen) minMax(isMax bool, out string) {
 		)
 		return
 	}
-	// asm.CmpXchg compares with R0 and leaves the word's old value there.
+	// CmpXchg compares with R0 and leaves the word's old value there.
 	g.emit(
 		asm.Mov.Reg(asm.R4, asm.R0),
 		asm.LoadMem(asm.R0, asm.R4, 0, asm.DWord),
@@ -437,7 +438,7 @@ func (g *gen) minMax(isMax bool, out string) {
 		g.emit(
 			done.Reg(asm.R1, asm.R0, out),
 			asm.Mov.Reg(asm.R3, asm.R0),
-			asm.CmpXchg.Mem(asm.R4, asm.R1, asm.DWord, 0),
+			bpfinsn.CmpXchg(asm.R4, asm.R1, 0),
 			asm.JEq.Reg(asm.R0, asm.R3, out),
 		)
 	}
@@ -481,7 +482,7 @@ func (g *gen) addSquare() {
 		// a nested firing's adds in between are kept.
 		g.emit(
 			asm.Mov.Reg(asm.R2, asm.R5),
-			asm.FetchAdd.Mem(asm.R0, asm.R2, asm.DWord, 16),
+			bpfinsn.FetchAdd(asm.R0, asm.R2, 16),
 			asm.Add.Reg(asm.R2, asm.R5),
 			asm.JGE.Reg(asm.R2, asm.R5, c2),
 			asm.Add.Imm(asm.R4, 1),

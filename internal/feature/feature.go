@@ -12,6 +12,7 @@ import (
 	"github.com/cilium/ebpf/asm"
 	"github.com/cilium/ebpf/features"
 	"github.com/cilium/ebpf/link"
+	"github.com/godtrace/godtrace/internal/bpfinsn"
 	"golang.org/x/sys/unix"
 )
 
@@ -115,11 +116,11 @@ var (
 	// nested firing stored between a load and a store.
 	FetchAtomics = New("BPF fetching atomic operations", func() error {
 		return loads(
-			asm.StoreImm(asm.R10, -8, 0, asm.DWord),
 			asm.Mov.Imm(asm.R0, 0),
+			asm.StoreMem(asm.R10, -8, asm.R0, asm.DWord),
 			asm.Mov.Imm(asm.R1, 1),
-			asm.CmpXchg.Mem(asm.R10, asm.R1, asm.DWord, -8),
-			asm.FetchAdd.Mem(asm.R10, asm.R1, asm.DWord, -8),
+			bpfinsn.CmpXchg(asm.R10, asm.R1, -8),
+			bpfinsn.FetchAdd(asm.R10, asm.R1, -8),
 			asm.Mov.Imm(asm.R0, 0),
 			asm.Return(),
 		)

@@ -52,15 +52,16 @@ func requireRoot(t *testing.T, why string) {
 // when it offers it: each feature either works or reports ErrNotSupported.
 func TestLive(t *testing.T) {
 	requireRoot(t, "feature probes need root (CI runs as root)")
-	for _, f := range []*Feature{RawTracepoint, PerfEventProg, ProgRunRawTP, Kprobes, Uprobes, KprobeMulti, Fentry, BPFLoop, Ringbuf, SoftwarePerfEvents} {
+	for _, f := range []*Feature{RawTracepoint, PerfEventProg, ProgRunRawTP, Kprobes, Uprobes, KprobeMulti, Fentry, BPFLoop, Ringbuf, SoftwarePerfEvents, V4ISA, FetchAtomics} {
 		err := f.Check()
 		if err != nil && !errors.Is(err, ErrNotSupported) {
 			t.Errorf("%s: probe failed: %v", f.Name, err)
 		}
 		t.Logf("%s: %v", f.Name, err)
 	}
-	// The runtime cannot work at all without these.
-	for _, f := range []*Feature{RawTracepoint, PerfEventProg, ProgRunRawTP, SoftwarePerfEvents} {
+	// The runtime cannot work at all without these (speculations, too,
+	// compare and exchange: bpfrt/spec.go).
+	for _, f := range []*Feature{RawTracepoint, PerfEventProg, ProgRunRawTP, SoftwarePerfEvents, FetchAtomics} {
 		if err := f.Check(); err != nil {
 			t.Errorf("required feature missing: %v", err)
 		}
