@@ -202,7 +202,16 @@ func (p *Program) insnText(ins asm.Instruction, insns asm.Instructions, i int) (
 		return fmt.Sprintf("%-4s [%s%+d], %d", "st"+sizeSuffix[op.Size()], regName(ins.Dst), ins.Offset, ins.Constant),
 			p.slotAt(ins.Dst, int(ins.Offset))
 	case cls == asm.StXClass && op.Mode() == asm.AtomicMode:
-		return fmt.Sprintf("%-4s [%s%+d], %s", strings.ToLower(op.AtomicOp().String())+sizeSuffix[op.Size()], regName(ins.Dst), ins.Offset, regName(ins.Src)),
+		// bpfinsn.CmpXchg and FetchAdd carry their operation in the
+		// immediate, the opcode's atomic operation left as add.
+		name := strings.ToLower(op.AtomicOp().String())
+		switch ins.Constant {
+		case 0xf1: // BPF_CMPXCHG | BPF_FETCH
+			name = "cmpxchg"
+		case 0x01: // BPF_ADD | BPF_FETCH
+			name = "fetchadd"
+		}
+		return fmt.Sprintf("%-4s [%s%+d], %s", name+sizeSuffix[op.Size()], regName(ins.Dst), ins.Offset, regName(ins.Src)),
 			p.slotAt(ins.Dst, int(ins.Offset))
 	case cls == asm.StXClass:
 		return fmt.Sprintf("%-4s [%s%+d], %s", "st"+sizeSuffix[op.Size()], regName(ins.Dst), ins.Offset, regName(ins.Src)),
