@@ -40,7 +40,9 @@ func TestJSONOutput(t *testing.T) {
 	stdout, stderr, status := run(t, "-x", "oformat=json", "-n", `BEGIN {
 		trace(1);
 		printf("%s %d\n", "a", 2);
-		print(7);
+		this->i = (int *)alloca(sizeof (int));
+		*this->i = 7;
+		print(this->i);
 		@c["k"] = count();
 		@q = quantize(5);
 		@s[stack()] = sum(2);
@@ -67,7 +69,14 @@ func TestJSONOutput(t *testing.T) {
 		case "printa":
 			got = append(got, fmt.Sprintf("printa %v %v", a["output"], encode(a["aggregations"])))
 		case "print":
-			got = append(got, fmt.Sprintf("print %v %q %v", a["type"], a["output"], encode(a["value"])))
+			// The address is alloca()'s, which varies; it must be the
+			// one the output shows.
+			addr, _ := a["address"].(string)
+			out, _ := a["output"].(string)
+			if addr == "" || !strings.HasPrefix(out, addr+" = *\n") {
+				t.Errorf("print: address %q, output %q", addr, out)
+			}
+			got = append(got, fmt.Sprintf("print %v %q %v", a["type"], strings.TrimPrefix(out, addr), encode(a["value"])))
 		default:
 			got = append(got, encode(a))
 		}
@@ -75,7 +84,7 @@ func TestJSONOutput(t *testing.T) {
 	want := []string{
 		`{"action":"trace","value":1}`,
 		`{"action":"printf","args":["a",2],"format":"%s %d\n","output":"a 2\n"}`,
-		`print int "                                            (int)7\n" {"bytes":"07000000"}`,
+		`print int * " = *\n                                            (int)7\n" {"bytes":"07000000"}`,
 		`printa <nil> [{"function":"count","id":1,"name":"c","tuples":[{"keys":["k"],"value":1}]}]`,
 		"printa k 1\n" + ` [{"function":"count","id":1,"name":"c","tuples":[{"keys":["k"],"value":1}]}]`,
 		`{"action":"setopt","option":"aggsortrev"}`,
