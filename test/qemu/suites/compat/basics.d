@@ -1,4 +1,8 @@
-/* The basics on an older kernel: variables, strings, aggregations, a tick and a system call probe. */
+/*
+ * The basics on an older kernel: variables, strings, aggregations (min(),
+ * max() and stddev() by compare-and-exchange and fetch-and-add), a tick
+ * and a system call probe.
+ */
 #pragma D option quiet
 BEGIN
 {
@@ -9,6 +13,9 @@ BEGIN
 	@c["x"] = count();
 	@c["y"] = count();
 	@c["y"] = count();
+	@mn = min(7); @mn = min(-9); @mn = min(2);
+	@mx = max(5); @mx = max(-5); @mx = max(3);
+	@sd = stddev(3); @sd = stddev(5); @sd = stddev(-4000000000);
 	printf("%s %d %d %s\n", s, strlen(s), self->t, substr(s, 3));
 }
 syscall::getpid:entry
@@ -25,4 +32,5 @@ tick-10ms
 END
 {
 	printa("%s %@d\n", @c);
+	printa("min %@d max %@d stddev %@d\n", @mn, @mx, @sd);
 }

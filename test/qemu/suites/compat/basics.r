@@ -2,6 +2,7 @@ gentrace 8 1 trace
 ticked
 x 1
 y 2
+min -9 max 5 stddev 1885618085
 
 
            value  ------------- Distribution ------------- count    
