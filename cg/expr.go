@@ -363,14 +363,7 @@ func (g *gen) addrOf(e *ast.UnaryExpr) {
 	if ix, ok := ast.Unparen(e.X).(*ast.IndexExpr); ok && len(ix.Index) == 1 && isStr(g.typeOf(ix.X).Type) {
 		// &s[i] is s + i, as for a char array: the address of the
 		// character wherever the string is.
-		g.expr(ix.X)
-		// A plain number, as in s + i (strOffset): the verifier
-		// allows no unbounded offset to a map value pointer.
-		g.forget(asm.R0, 0)
-		g.push(ix)
-		g.exprAs(ix.Index[0], ctype.LongType, true)
-		g.pop(asm.R1)
-		g.emit(asm.Add.Reg(asm.R0, asm.R1))
+		g.strCharAddr(ix)
 		return
 	}
 	switch x := ast.Unparen(e.X).(type) {

@@ -122,14 +122,21 @@ func (g *gen) isStrIndex(e *ast.IndexExpr) bool {
 // and faulting at an address it cannot read (a NULL string's), as
 // DTrace does.
 func (g *gen) strIndex(e *ast.IndexExpr) {
+	g.strCharAddr(e)
+	g.loadKernel(e, g.typeOf(e).Type)
+}
+
+// strCharAddr sets R0 to s + i for s[i], the address of the character
+// wherever the string is.
+func (g *gen) strCharAddr(e *ast.IndexExpr) {
 	g.expr(e.X)
-	// An address like any other: the verifier is to allow the sum.
+	// A plain number, as in s + i (strOffset): the verifier allows no
+	// unbounded offset to a map value pointer.
 	g.forget(asm.R0, 0)
 	g.push(e)
 	g.exprAs(e.Index[0], ctype.LongType, true)
 	g.pop(asm.R1)
 	g.emit(asm.Add.Reg(asm.R0, asm.R1))
-	g.loadKernel(e, g.typeOf(e).Type)
 }
 
 // strOffset generates a string plus or minus an integer: the string that
